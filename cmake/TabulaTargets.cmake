@@ -1,0 +1,45 @@
+# Helpers shared by every game: warnings, sanitizers, and the shape of a
+# foreign library that SWI-Prolog's use_foreign_library/1 can find.
+
+set(TABULA_FOREIGN_DIR ${CMAKE_BINARY_DIR}/foreign)
+if(TABULA_PACK_LAYOUT)
+  set(TABULA_FOREIGN_DIR ${PROJECT_SOURCE_DIR}/lib/${SWIPL_ARCH})
+endif()
+
+set(TABULA_SANITIZER_FLAGS -fsanitize=address,undefined -fno-omit-frame-pointer
+                           -fno-sanitize-recover=undefined)
+
+# Compile options for code of ours: warnings are errors.
+function(tabula_options target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Werror)
+  if(TABULA_NATIVE AND NOT TABULA_SANITIZE)
+    target_compile_options(${target} PRIVATE -march=native)
+  endif()
+  if(TABULA_SANITIZE)
+    target_compile_options(${target} PRIVATE ${TABULA_SANITIZER_FLAGS} -O1 -g)
+    target_link_options(${target} PRIVATE ${TABULA_SANITIZER_FLAGS})
+  endif()
+endfunction()
+
+# tabula_core(<name> SOURCES ...): the Prolog-free engine of one game.
+function(tabula_core name)
+  cmake_parse_arguments(ARG "" "" "SOURCES" ${ARGN})
+  add_library(${name} STATIC ${ARG_SOURCES})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/cpp)
+  tabula_options(${name})
+endfunction()
+
+# tabula_foreign(<name> CORE <core> SOURCES ...): the SWI-Prolog foreign
+# library <name>.so. It does not link libswipl: the loading swipl provides it.
+function(tabula_foreign name)
+  cmake_parse_arguments(ARG "" "CORE" "SOURCES" ${ARGN})
+  add_library(${name} MODULE ${ARG_SOURCES})
+  target_include_directories(${name} SYSTEM PRIVATE ${SWIPL_INCLUDE_DIRS})
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/cpp)
+  target_link_libraries(${name} PRIVATE ${ARG_CORE} ${GMP_LIBRARY})
+  set_target_properties(${name} PROPERTIES PREFIX "" CXX_VISIBILITY_PRESET hidden
+                        VISIBILITY_INLINES_HIDDEN ON
+                        LIBRARY_OUTPUT_DIRECTORY ${TABULA_FOREIGN_DIR})
+  tabula_options(${name})
+  set_property(GLOBAL APPEND PROPERTY TABULA_FOREIGN_TARGETS ${name})
+endfunction()

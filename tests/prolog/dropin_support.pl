@@ -1,0 +1,89 @@
+:- module(dropin_support,
+          [ scratch_folder/2,         % +Prefix, -Dir
+            write_file/3,             % +Dir, +Name, +Text
+            copy_into/2,              % +File, +Dir
+            run_swipl/5,              % +Dir, +Args, -Status, -Out, -Err
+            source_file_path/2        % +Relative, -Absolute
+          ]).
+/** <module> Support for tests that load files the way a course folder does
+
+A drop-in test builds a scratch folder holding the course's stand-in files
+and our drop-in file, then runs a separate `swipl` in it, with the checkout's
+libraries on the search path (from the environment CTest sets), and reads
+its exit status and output.
+*/
+
+:- use_module(library(process)).
+:- use_module(library(readutil)).
+:- use_module(library(filesex)).
+
+%!  scratch_folder(+Prefix, -Dir) is det.
+%
+%   Dir is a new empty folder under the system's temporary directory.
+scratch_folder(Prefix, Dir) :-
+    tmp_file(Prefix, Dir),
+    make_directory_path(Dir).
+
+%!  write_file(+Dir, +Name, +Text) is det.
+write_file(Dir, Name, Text) :-
+    directory_file_path(Dir, Name, Path),
+    setup_call_cleanup(open(Path, write, S, [encoding(utf8)]),
+                       write(S, Text),
+                       close(S)).
+
+%!  copy_into(+File, +Dir) is det.
+copy_into(File, Dir) :-
+    file_base_name(File, Base),
+    directory_file_path(Dir, Base, Target),
+    copy_file(File, Target).
+
+%!  source_file_path(+Relative, -Absolute) is det.
+%
+%   Absolute is Relative to the root of the source checkout.
+source_file_path(Relative, Absolute) :-
+    (   getenv('TABULA_SOURCE_DIR', Root)
+    ->  true
+    ;   module_property(dropin_support, file(F)),
+        file_directory_name(F, Tests0), file_directory_name(Tests0, Tests),
+        file_directory_name(Tests, Root)
+    ),
+    directory_file_path(Root, Relative, Absolute).
+
+%!  run_swipl(+Dir, +Args, -Status, -Out, -Err) is det.
+%
+%   Runs swipl with Args in Dir. The checkout's foreign and library folders
+%   are put on the search paths (no installed pack is used), and load
+%   warnings or errors make the exit status non-zero.
+run_swipl(Dir, Args, Status, Out, Err) :-
+    swipl_executable(Exe),
+    search_path_args(PathArgs),
+    append([ ['--no-packs', '--on-warning=status', '--on-error=status'],
+             PathArgs, Args ], AllArgs),
+    process_create(Exe, AllArgs,
+                   [ cwd(Dir), stdin(null),
+                     stdout(pipe(OutS)), stderr(pipe(ErrS)),
+                     process(Pid)
+                   ]),
+    read_string(OutS, _, Out), close(OutS),
+    read_string(ErrS, _, Err), close(ErrS),
+    process_wait(Pid, exit(Status)).
+
+swipl_executable(Exe) :-
+    (   getenv('TABULA_SWIPL', Exe)
+    ->  true
+    ;   current_prolog_flag(executable, Exe)
+    ).
+
+search_path_args(Args) :-
+    findall(Arg,
+            ( member(Var-Alias, ['TABULA_FOREIGN_DIR'-foreign, 'TABULA_LIBRARY_DIR'-library]),
+              getenv(Var, Dir),
+              format(atom(Arg), '-p ~w=~w', [Alias, Dir])
+            ), Args0),
+    split_p_args(Args0, Args).
+
+% "-p alias=dir" must reach swipl as two arguments.
+split_p_args([], []).
+split_p_args([A|As], ['-p', V|Bs]) :-
+    atom_concat('-p ', V, A),
+    split_p_args(As, Bs).
