@@ -1,0 +1,133 @@
+#include "uttt/priorities.hpp"
+
+#include <algorithm>
+
+namespace tabula::uttt {
+
+namespace {
+
+bool is_corner(int cell) { return kCorners >> cell & 1; }
+
+// Can the player to move win the whole game with one move?
+bool mover_wins_game_next(const State& t) {
+  const int p = t.side;
+  for (unsigned boards = t.available_boards(); boards; boards &= boards - 1) {
+    const int b = __builtin_ctz(boards);
+    if ((kWinningCells[t.cells[p][b]] & t.free_cells(b)) && kHasLine[t.won[p] | (1u << b)]) return true;
+  }
+  return false;
+}
+
+unsigned winning_cells(const State& t, int player, int board) {
+  return kWinningCells[t.cells[player][board]] & t.free_cells(board);
+}
+
+// The a-priori order before the category sort: the boards by the mover's
+// best individual moves on the U-board, each board's cells likewise.
+MoveList a_priori_moves(const State& s) {
+  MoveList out;
+  const unsigned available = s.available_boards();
+  auto add_board = [&](int b) {
+    const CellOrder cells = best_individual_moves(small_board_view(s, s.side, b));
+    for (int i = 0; i < cells.size; ++i) out.moves[out.size++] = make_move(b, cells.cells[i]);
+  };
+  if (__builtin_popcount(available) == 1) {
+    add_board(__builtin_ctz(available));
+  } else {
+    const CellOrder boards = best_individual_moves(u_board_view(s, s.side));
+    for (int i = 0; i < boards.size; ++i)
+      if (available >> boards.cells[i] & 1) add_board(boards.cells[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+BoardView small_board_view(const State& s, int player, int board) {
+  return {s.cells[player][board], s.cells[player ^ 1][board], 0};
+}
+
+BoardView u_board_view(const State& s, int player) { return {s.won[player], s.won[player ^ 1], s.drawn}; }
+
+int move_priority(const BoardView& b, int cell) {
+  const unsigned bit = 1u << cell;
+  if (!(b.free() & bit)) return -1;
+  if (kHasLine[b.own | bit]) return 0;
+  if (kHasLine[b.opp | bit]) return 1;
+  if (b.free() == kFull && is_corner(cell)) return 2;
+  if (b.own == 0) {
+    if ((b.opp & kCentre) ? is_corner(cell) : bit == kCentre) return 3;
+  }
+  if (kWinningCells[b.own | bit] & (b.free() & ~bit)) return 4;
+  return is_corner(cell) ? 5 : 6;
+}
+
+CellOrder best_individual_moves(const BoardView& b) {
+  CellOrder order;
+  for (int priority = 0; priority <= 6; ++priority)
+    for (int cell = 0; cell < 9; ++cell)
+      if (move_priority(b, cell) == priority) order.cells[order.size++] = static_cast<std::int8_t>(cell);
+  return order;
+}
+
+Move narrow_greedy(const State& s) {
+  const unsigned available = s.available_boards();
+  int board = __builtin_ctz(available);
+  if (__builtin_popcount(available) > 1) {
+    const CellOrder boards = best_individual_moves(u_board_view(s, s.side));
+    for (int i = 0; i < boards.size; ++i)
+      if (available >> boards.cells[i] & 1) {
+        board = boards.cells[i];
+        break;
+      }
+  }
+  return make_move(board, best_individual_moves(small_board_view(s, s.side, board)).cells[0]);
+}
+
+// Categories 1-4 follow the seed's order; among the harmful ones the worst
+// that applies wins (a board where the opponent wins the game is category
+// 10 even though he also wins that board); 5 is whatever is left.
+Category move_category(const State& s, Move m) {
+  const int me = s.side, opp = me ^ 1;
+  const State t = applied(s, m);
+  if (t.over()) return {t.outcome == (me == kX ? Outcome::kXWins : Outcome::kOWins) ? 1 : 5, 0};
+  if (mover_wins_game_next(t)) return {10, 0};
+  if (t.forced < 0) return {9, 0};
+  const int b = t.forced;
+  const int opp_marks = t.marks(opp, b);
+  if (opp_marks == 0) return {2, 0};
+  if (opp_marks == 1) return {3, 0};
+  const unsigned opp_wins = winning_cells(t, opp, b);
+  const bool my_threat = winning_cells(t, me, b) != 0;
+  if (!opp_wins && !my_threat) return {4, t.marks(me, b)};
+  if (opp_wins) {
+    // 7 when every winning reply sends us to a board we are one move from
+    // winning or to a finished one (a free choice); 8 otherwise.
+    for (unsigned cells = opp_wins; cells; cells &= cells - 1) {
+      const State u = applied(t, make_move(b, __builtin_ctz(cells)));
+      const bool good_for_me = u.forced < 0 || winning_cells(u, me, u.forced) != 0;
+      if (!good_for_me) return {8, 0};
+    }
+    return {7, 0};
+  }
+  return {6, 0};
+}
+
+MoveList best_moves(const State& s) {
+  MoveList moves = a_priori_moves(s);
+  std::array<std::pair<int, int>, 81> keys{};
+  for (int i = 0; i < moves.size; ++i) {
+    const Category c = move_category(s, moves.moves[i]);
+    keys[i] = {c.rank, c.rank == 4 ? -c.own_marks : 0};
+  }
+  std::array<int, 81> order{};
+  for (int i = 0; i < moves.size; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.begin() + moves.size, [&](int a, int b) { return keys[a] < keys[b]; });
+  MoveList sorted;
+  for (int i = 0; i < moves.size; ++i) sorted.moves[sorted.size++] = moves.moves[order[i]];
+  return sorted;
+}
+
+Move greedy(const State& s) { return best_moves(s).moves[0]; }
+
+}  // namespace tabula::uttt

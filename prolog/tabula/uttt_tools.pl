@@ -1,0 +1,148 @@
+:- module(uttt_tools,
+          [ printBoards/1,            % +State
+            printBoard/1,             % +Board
+            uttt_print/1,             % +State
+            uttt_result/2,            % +State, -Result
+            uttt_play_moves/3,        % +State, +Moves, -State2
+            uttt_perft/3,             % +State, +Depth, -Leaves
+            uttt_random_game/2,       % -Moves, -Result
+            uttt_random_game/4,       % +State, +Seed, -Moves, -Result
+            uttt_playouts/4,          % +State, +Count, +Seed, -Stats
+            uttt_engine_move/3,       % +State, +Options, -Move
+            uttt_move_category/3      % +State, +Move, -Category
+          ]).
+/** <module> Ultimate Tic-Tac-Toe: tools beyond the course's predicates
+
+Printing for standalone use (a course folder has its own printBoards/1 and
+printBoard/1: do not load this module into `user` there), perft, random
+games and the engine's own search (Monte-Carlo tree search).
+*/
+
+:- use_module(library(option)).
+:- use_module(library(apply)).
+:- use_module(uttt).
+:- use_module(uttt_foreign, except([uttt_perft/3, uttt_playouts/4, uttt_move_category/3])).
+
+%!  printBoards(+State) is det.
+%
+%   Prints the big board, the U-board, the player to move and the boards
+%   available to it.
+printBoards(State) :-
+    uttt_print(State).
+
+%!  uttt_print(+State) is det.
+%
+%   Same as printBoards/1.
+uttt_print(State) :-
+    getBoards(State, Boards),
+    forall(between(0, 2, BigRow),
+           ( forall(between(0, 2, Row), print_big_row(Boards, BigRow, Row)),
+             (   BigRow < 2 -> format("-------+-------+-------~n") ; true )
+           )),
+    getUBoard(State, UBoard),
+    format("U-board:~n"),
+    printBoard(UBoard),
+    uttt_result(State, Result),
+    (   Result == ''
+    ->  getNextPlayer(State, Player),
+        getNextAvailableBoards(State, Available),
+        format("Next: ~w, boards ~w~n", [Player, Available])
+    ;   Result == r
+    ->  format("Game over: draw~n")
+    ;   format("Game over: ~w wins~n", [Result])
+    ).
+
+print_big_row(Boards, BigRow, Row) :-
+    forall(between(0, 2, BigCol),
+           ( B is BigRow * 3 + BigCol,
+             nth0(B, Boards, Board),
+             format(" "),
+             forall(between(0, 2, Col),
+                    ( I is Row * 3 + Col, nth0(I, Board, Cell),
+                      cell_char(Cell, Char), format("~w ", [Char]) )),
+             (   BigCol < 2 -> format("|") ; true )
+           )),
+    nl.
+
+%!  printBoard(+Board) is det.
+%
+%   Prints nine cells (a small board or the U-board) as a 3x3 grid.
+printBoard(Board) :-
+    forall(between(0, 2, Row),
+           ( forall(between(0, 2, Col),
+                    ( I is Row * 3 + Col, nth0(I, Board, Cell),
+                      cell_char(Cell, Char), format(" ~w", [Char]) )),
+             nl )).
+
+cell_char('', '.') :- !.
+cell_char(Cell, Cell).
+
+%!  uttt_result(+State, -Result) is det.
+%
+%   Result is `x` or `0` when that player has won the game, `r` when no
+%   move is left without a winner, `''` while the game goes on.
+uttt_result(State, Result) :-
+    getUBoard(State, UBoard),
+    getBoardResult(UBoard, Result0),
+    (   Result0 == '', getNextAvailableBoards(State, [])
+    ->  Result = r
+    ;   Result = Result0
+    ).
+
+%!  uttt_play_moves(+State, +Moves, -State2) is semidet.
+%
+%   Plays a list of moves with makeMove/3; fails at the first invalid one.
+uttt_play_moves(State, Moves, State2) :-
+    foldl([M, S0, S1]>>makeMove(S0, M, S1), Moves, State, State2).
+
+%!  uttt_perft(+State, +Depth, -Leaves) is det.
+%
+%   Leaves of the legal move tree Depth plies below State (finished games
+%   end their branch). Honours signals, e.g. call_with_time_limit/2.
+uttt_perft(State, Depth, Leaves) :-
+    uttt_perft_(State, Depth, Leaves).
+
+uttt_perft_(State, Depth, Leaves) :-
+    uttt_foreign:uttt_perft(State, Depth, Leaves).
+
+%!  uttt_random_game(-Moves, -Result) is det.
+%
+%   A uniformly random game from the initial state.
+uttt_random_game(Moves, Result) :-
+    random_between(0, 0xFFFFFFFF, Seed),
+    initialState(S0),
+    uttt_random_game(S0, Seed, Moves, Result).
+
+%!  uttt_random_game(+State, +Seed, -Moves, -Result) is det.
+%
+%   Moves is a uniformly random continuation of State to the end, drawn
+%   from Seed (the same seed gives the same game); Result as uttt_result/2.
+uttt_random_game(State, Seed, Moves, Result) :-
+    uttt_random_moves(State, Seed, Moves),
+    uttt_play_moves(State, Moves, Final),
+    uttt_result(Final, Result).
+
+%!  uttt_playouts(+State, +Count, +Seed, -Stats) is det.
+%
+%   Plays Count random games from State; Stats is `[XWins, OWins, Draws]`.
+uttt_playouts(State, Count, Seed, Stats) :-
+    uttt_foreign:uttt_playouts(State, Count, Seed, Stats).
+
+%!  uttt_engine_move(+State, +Options, -Move) is semidet.
+%
+%   Move is the engine's choice (Monte-Carlo tree search). Options:
+%   time(Seconds) (default 1), seed(Integer). Fails when the game is over.
+uttt_engine_move(State, Options, Move) :-
+    option(time(T), Options, 1),
+    must_be(number, T),
+    (   T > 0 -> true ; domain_error(positive_number, T) ),
+    Millis is max(1, round(T * 1000)),
+    (   option(seed(Seed), Options) -> true ; random_between(0, 0xFFFFFFFF, Seed) ),
+    uttt_foreign:uttt_engine_move(State, Millis, Seed, Move, _Iterations).
+
+%!  uttt_move_category(+State, +Move, -Category) is semidet.
+%
+%   Category (1-10) of a valid Move among the course's UTTT-level
+%   categories used by bestMoves/2.
+uttt_move_category(State, Move, Category) :-
+    uttt_foreign:uttt_move_category(State, Move, Category).
