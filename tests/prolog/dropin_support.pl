@@ -74,16 +74,20 @@ swipl_executable(Exe) :-
     ;   current_prolog_flag(executable, Exe)
     ).
 
-search_path_args(Args) :-
-    findall(Arg,
-            ( member(Var-Alias, ['TABULA_FOREIGN_DIR'-foreign, 'TABULA_LIBRARY_DIR'-library]),
-              getenv(Var, Dir),
-              format(atom(Arg), '-p ~w=~w', [Alias, Dir])
-            ), Args0),
-    split_p_args(Args0, Args).
+search_path_args(['-p', ForeignArg, '-p', LibraryArg]) :-
+    path_for('TABULA_FOREIGN_DIR', foreign, Foreign),
+    path_for('TABULA_LIBRARY_DIR', library, Library),
+    format(atom(ForeignArg), 'foreign=~w', [Foreign]),
+    format(atom(LibraryArg), 'library=~w', [Library]).
 
-% "-p alias=dir" must reach swipl as two arguments.
-split_p_args([], []).
-split_p_args([A|As], ['-p', V|Bs]) :-
-    atom_concat('-p ', V, A),
-    split_p_args(As, Bs).
+% From CTest's environment, else the folders this process was given with
+% -p (the first plain directory on the alias).
+path_for(Var, _, Dir) :-
+    getenv(Var, Dir),
+    !.
+path_for(_, Alias, Abs) :-
+    user:file_search_path(Alias, Dir),
+    atom(Dir),
+    exists_directory(Dir),
+    !,
+    absolute_file_name(Dir, Abs).

@@ -1,0 +1,245 @@
+:- module(test_uttt_api, []).
+/*  Every exported predicate of library(tabula/uttt) in every mode: the
+    statement's worked examples, notation rules, failures and error terms.
+*/
+:- use_module(library(plunit)).
+:- use_module(library(lists)).
+:- use_module(library(thread)).
+:- use_module(library(time)).
+:- use_module(library(tabula/uttt)).
+:- use_module(library(tabula/uttt_tools)).
+:- include('data/uttt_examples.pl').
+
+example(S) :-
+    uttt_statement_boards(Bs),
+    buildState(Bs, w, S).
+
+positions([nw, n, ne, w, c, e, sw, s, se]).
+
+:- begin_tests(uttt_construction).
+
+test(initial_boards) :-
+    initialState(S),
+    getBoards(S, Bs),
+    length(Bs, 9),
+    forall(member(B, Bs), B == ['', '', '', '', '', '', '', '', '']).
+test(initial_player, P == x) :-
+    initialState(S), getNextPlayer(S, P).
+test(initial_available, Bs == [nw, n, ne, w, c, e, sw, s, se]) :-
+    initialState(S), getNextAvailableBoards(S, Bs).
+test(old_revision_name, Bs == [nw, n, ne, w, c, e, sw, s, se]) :-
+    initialState(S), getAvailableBoards(S, Bs).
+test(build_round_trip, Bs == Bs0) :-
+    uttt_statement_boards(Bs0),
+    buildState(Bs0, w, S),
+    getBoards(S, Bs).
+test(state_is_ground_and_reads_back, S2 == S) :-
+    example(S),
+    ground(S),
+    format(string(Text), "~w", [S]),
+    term_string(S2, Text).
+test(build_bad_boards, error(type_error(uttt_boards, _))) :-
+    buildState([[x]], w, _).
+test(build_bad_cell, error(type_error(uttt_boards, _))) :-
+    length(B, 9), maplist(=(''), B),
+    buildState([[o|B]|B], w, _).
+test(build_bad_position, error(domain_error(uttt_position, north))) :-
+    uttt_statement_boards(Bs), buildState(Bs, north, _).
+test(build_unbound, error(instantiation_error)) :-
+    buildState(_, w, _).
+
+:- end_tests(uttt_construction).
+
+:- begin_tests(uttt_access).
+
+test(statement_uboard, U == [x, '', '', '', x, '', '', '', 0]) :-
+    example(S), getUBoard(S, U).
+test(statement_board_n, B == [x, '', '', 0, '', 0, '', 0, '']) :-
+    example(S), getBoard(S, n, B).
+test(board_enumerates, Ps == [nw, n, ne, w, c, e, sw, s, se]) :-
+    example(S), findall(P, getBoard(S, P, _), Ps).
+test(statement_next_player, P == x) :-
+    example(S), getNextPlayer(S, P).
+test(statement_available, Bs == [w]) :-
+    example(S), getNextAvailableBoards(S, Bs).
+test(after_centre_available, Bs == [n, ne, w, e, sw, s]) :-
+    example(S), makeMove(S, c, S1), getNextAvailableBoards(S1, Bs).
+test(getpos4, C == 0) :-
+    example(S), getPos(S, n, w, C).
+test(getpos4_enumerates, N == 81) :-
+    example(S), aggregate_all(count, getPos(S, _, _, _), N).
+test(getpos4_cells_of_x, Cells == [nw-ne, nw-w, nw-e, nw-se]) :-
+    example(S),
+    findall(U-P, (member(U, [nw]), getPos(S, U, P, x)), Cells).
+test(getpos3, C == 0) :-
+    getPos([x, 0, '', '', '', '', '', '', ''], n, C).
+test(getpos3_uboard, C == r) :-
+    getPos([x, r, '', '', '', '', '', '', ''], n, C).
+test(getpos3_enumerates, Ps == [nw, c]) :-
+    findall(P, getPos([x, '', '', '', x, '', '', '', 0], P, x), Ps).
+test(getpos3_bad_position, error(domain_error(uttt_position, middle))) :-
+    getPos([x, '', '', '', x, '', '', '', 0], middle, _).
+test(getpos3_bad_board, error(type_error(uttt_board, [x]))) :-
+    getPos([x], nw, _).
+test(board_result, all(B-R == [ [x, x, x, '', '', '', '', '', '']-x,
+                                [0, '', '', 0, '', '', 0, '', '']-0,
+                                ['', '', x, '', x, '', x, '', '']-x,
+                                [x, 0, x, x, 0, 0, 0, x, x]-r,
+                                [x, 0, '', '', '', '', '', '', '']-'',
+                                [x, r, x, '', '', '', '', '', '']-'',
+                                [x, r, x, r, r, r, r, r, r]-r,
+                                [r, r, r, '', '', '', '', '', '']-''
+                              ])) :-
+    member(B, [ [x, x, x, '', '', '', '', '', ''],
+                [0, '', '', 0, '', '', 0, '', ''],
+                ['', '', x, '', x, '', x, '', ''],
+                [x, 0, x, x, 0, 0, 0, x, x],
+                [x, 0, '', '', '', '', '', '', ''],
+                [x, r, x, '', '', '', '', '', ''],
+                [x, r, x, r, r, r, r, r, r],
+                [r, r, r, '', '', '', '', '', '']
+              ]),
+    getBoardResult(B, R).
+test(board_result_malformed, error(type_error(uttt_board, [a, b]))) :-
+    getBoardResult([a, b], _).
+test(board_result_unbound, error(instantiation_error)) :-
+    getBoardResult(_, _).
+
+:- end_tests(uttt_access).
+
+:- begin_tests(uttt_moves).
+
+test(valid_bare_move_when_one_board) :-
+    example(S), validMove(S, n).
+test(pair_rejected_when_one_board, fail) :-
+    example(S), validMove(S, (w, n)).
+test(bare_rejected_when_several, fail) :-
+    initialState(S), validMove(S, c).
+test(pair_accepted_when_several) :-
+    initialState(S), validMove(S, (c, c)).
+test(occupied_cell_fails, fail) :-
+    example(S), validMove(S, nw).
+test(malformed_moves_fail, fail) :-
+    initialState(S),
+    member(M, [foo, 42, (c, c, c), f(x), (c, foo), "c", [c]]),
+    validMove(S, M).
+test(enumerates_in_position_order, Ms == [n, ne, w, c, e, sw, s, se]) :-
+    example(S), findall(M, validMove(S, M), Ms).
+test(enumerates_pairs, N == 81) :-
+    initialState(S), aggregate_all(count, validMove(S, _), N).
+test(partial_pair_enumerates, Ps == [nw, n, ne, w, c, e, sw, s, se]) :-
+    initialState(S), findall(P, validMove(S, (c, P)), Ps).
+test(make_move_enumerates, N == 8) :-
+    example(S), aggregate_all(count, makeMove(S, _, _), N).
+test(make_move_invalid_fails, fail) :-
+    example(S), makeMove(S, (w, n), _).
+test(make_move_passes_turn, P == 0) :-
+    example(S), makeMove(S, n, S1), getNextPlayer(S1, P).
+test(finished_board_blocks, fail) :-
+    % board c is won by x: no move goes there, even with a free choice
+    example(S), makeMove(S, c, S1), validMove(S1, (c, e)).
+test(course_style_move_list) :-
+    % a long list of moves through makeMove/3, as the course's tests do
+    initialState(S0),
+    uttt_random_game(S0, 2022, Moves, _),
+    length(Moves, N), N >= 17,
+    uttt_play_moves(S0, Moves, Final),
+    \+ validMove(Final, _),
+    getNextAvailableBoards(Final, []).
+test(dummy_initial, F-L == (nw, nw)-(se, se)) :-
+    initialState(S), dummy_first(S, F), dummy_last(S, L).
+test(dummy_second, F-L == n-s) :-
+    initialState(S0),
+    makeMove(S0, (nw, nw), S1), dummy_first(S1, F),
+    makeMove(S0, (se, se), S2), dummy_last(S2, L).
+test(dummy_statement, F-L == n-se) :-
+    example(S), dummy_first(S, F), dummy_last(S, L).
+test(dummy_statement_after_c, F-L == (n, n)-(s, se)) :-
+    example(S), makeMove(S, c, S1), dummy_first(S1, F), dummy_last(S1, L).
+test(state_errors, error(type_error(uttt_state, foo))) :-
+    validMove(foo, _).
+test(state_errors_arity, error(type_error(uttt_state, uttt(1, 2)))) :-
+    makeMove(uttt(1, 2), (c, c), _).
+test(state_errors_overlap, error(type_error(uttt_state, _))) :-
+    getNextPlayer(uttt(1, 0, 0, 1, 0, 0, -1), _).
+test(state_errors_range, error(type_error(uttt_state, _))) :-
+    getUBoard(uttt(1, 0, 0, 0, 0, 0, 12), _).
+test(state_unbound, error(instantiation_error)) :-
+    getBoards(_, _).
+
+:- end_tests(uttt_moves).
+
+:- begin_tests(uttt_stage2).
+
+test(statement_best_individual, Ms == [c, ne, sw, se, n, w, e, s]) :-
+    example(S), getBoard(S, w, B), bestIndividualMoves(x, B, Ms).
+test(statement_best_moves, Ms == [sw, w, e, s, n, ne, c, se]) :-
+    example(S), bestMoves(S, Ms).
+test(statement_greedy, M == sw) :-
+    example(S), greedy(S, M).
+test(statement_narrow_greedy, M == c) :-
+    example(S), narrowGreedy(S, M).
+test(statement_priority_ne, P0-P1 == 0-1) :-
+    example(S), getBoard(S, ne, B),
+    movePriority(0, B, n, P0), movePriority(x, B, n, P1).
+test(priority_enumerates, Ps == [n-6, ne-5, w-6, c-3, e-6, sw-5, s-6, se-5]) :-
+    findall(M-P, movePriority(x, [0, '', '', '', '', '', '', '', ''], M, P), Ps).
+test(priority_occupied_fails, fail) :-
+    movePriority(x, [0, '', '', '', '', '', '', '', ''], nw, _).
+test(priority_bad_player, error(domain_error(uttt_player, o))) :-
+    movePriority(o, [0, '', '', '', '', '', '', '', ''], n, _).
+test(priority_bad_board, error(type_error(uttt_board, [x]))) :-
+    movePriority(x, [x], n, _).
+test(initial_narrow_greedy, M == (nw, nw)) :-
+    initialState(S), narrowGreedy(S, M).
+test(best_moves_permutes_valid_moves) :-
+    forall(between(1, 40, Seed),
+           ( initialState(S0),
+             uttt_random_game(S0, Seed, Moves, _),
+             length(Moves, N), K is N // 2, length(Prefix, K),
+             append(Prefix, _, Moves),
+             uttt_play_moves(S0, Prefix, S),
+             bestMoves(S, Best), findall(M, validMove(S, M), Valid),
+             msort(Best, Sorted), msort(Valid, Sorted),
+             Best = [G|_], greedy(S, G) )).
+test(greedy_fails_when_over, fail) :-
+    initialState(S0), uttt_random_game(S0, 5, Moves, _),
+    uttt_play_moves(S0, Moves, S), greedy(S, _).
+test(best_moves_empty_when_over, Ms == []) :-
+    initialState(S0), uttt_random_game(S0, 5, Moves, _),
+    uttt_play_moves(S0, Moves, S), bestMoves(S, Ms).
+
+:- end_tests(uttt_stage2).
+
+:- begin_tests(uttt_runtime).
+
+test(perft_depth_4, N == 55080) :-
+    initialState(S), uttt_perft(S, 4, N).
+test(perft_honours_time_limit, throws(time_limit_exceeded)) :-
+    initialState(S), call_with_time_limit(0.2, uttt_perft(S, 9, _)).
+test(engine_honours_time_limit, throws(time_limit_exceeded)) :-
+    initialState(S), call_with_time_limit(0.2, uttt_engine_move(S, [time(30)], _)).
+test(engine_move_is_valid) :-
+    example(S), uttt_engine_move(S, [time(0.1)], M), validMove(S, M).
+test(engine_bad_time, error(domain_error(positive_number, 0))) :-
+    initialState(S), uttt_engine_move(S, [time(0)], _).
+test(threads_agree) :-
+    % Many threads at once give the same answers as one thread.
+    numlist(1, 64, Seeds),
+    maplist(game_digest, Seeds, Expected),
+    findall(Seed-D, (member(Seed, Seeds), nth1(Seed, Expected, D)), Pairs),
+    concurrent_forall(member(Seed-D, Pairs), game_digest(Seed, D), [threads(4)]).
+test(random_states_read_back) :-
+    forall(between(1, 300, Seed),
+           ( initialState(S0), uttt_random_game(S0, Seed, Moves, _),
+             forall(append(Prefix, _, Moves),
+                    ( uttt_play_moves(S0, Prefix, S),
+                      format(string(T), "~w", [S]), term_string(S2, T), S2 == S )) )).
+
+:- end_tests(uttt_runtime).
+
+game_digest(Seed, digest(Moves, Best, Result)) :-
+    initialState(S0),
+    uttt_random_game(S0, Seed, Moves, Result),
+    uttt_play_moves(S0, Moves, _),
+    findall(B, ( append(P, _, Moves), uttt_play_moves(S0, P, S), bestMoves(S, B) ), Best).

@@ -1,0 +1,78 @@
+:- module(test_uttt_reference, []).
+/*  Differential test: the engine against the independent pure-Prolog
+    reference, position by position, over thousands of random games.
+*/
+:- use_module(library(plunit)).
+:- use_module(library(lists)).
+:- use_module(library(tabula/uttt)).
+:- use_module(library(tabula/uttt_tools)).
+:- use_module('../reference/uttt_ref').
+
+games(N) :-
+    (   getenv('TABULA_SANITIZED', _) -> N = 500 ; N = 2000 ).
+
+% Both sides agree on everything observable in State / RefState.
+agree(State, Ref) :-
+    getBoards(State, Bs), ref_boards(Ref, Bs),
+    getUBoard(State, U), ref_uboard(Ref, U),
+    getNextAvailableBoards(State, A), ref_available_boards(Ref, A),
+    findall(M, validMove(State, M), Ms), ref_valid_moves(Ref, Ms),
+    uttt_result(State, R), ref_game_result(Ref, R),
+    (   A == [] -> true ; getNextPlayer(State, P), ref_next_player(Ref, P) ).
+
+% Stage 2 on the same position.
+agree_stage2(State, Ref) :-
+    bestMoves(State, B), ref_best_moves(Ref, B),
+    (   B == []
+    ->  true
+    ;   greedy(State, G), ref_greedy(Ref, G),
+        narrowGreedy(State, NG), ref_narrow_greedy(Ref, NG),
+        getNextPlayer(State, P),
+        getNextAvailableBoards(State, [Board|_]),
+        getBoard(State, Board, Cells),
+        bestIndividualMoves(P, Cells, BI), ref_best_individual_moves(P, Cells, BI),
+        forall(member(Pos, BI),
+               ( movePriority(P, Cells, Pos, Pr), ref_move_priority(P, Cells, Pos, Pr) ))
+    ).
+
+% Replays Moves on both sides, checking every position (stage 2 every
+% Stride plies, 0 for never).
+replay(Seed, Stride) :-
+    initialState(S0), ref_initial(R0),
+    uttt_random_game(S0, Seed, Moves, _),
+    replay(Moves, S0, R0, 0, Stride).
+
+replay([], S, R, _, _) :-
+    assertion(agree(S, R)).
+replay([M|Ms], S, R, Ply, Stride) :-
+    assertion(agree(S, R)),
+    (   Stride > 0, Ply mod Stride =:= 0 -> assertion(agree_stage2(S, R)) ; true ),
+    makeMove(S, M, S1),
+    ref_make_move(R, M, R1),
+    Ply1 is Ply + 1,
+    replay(Ms, S1, R1, Ply1, Stride).
+
+:- begin_tests(uttt_vs_reference).
+
+test(random_games_stage1) :-
+    games(N),
+    forall(between(1, N, Seed), replay(Seed, 0)).
+
+test(random_games_stage2) :-
+    forall(between(5001, 5300, Seed), replay(Seed, 3)).
+
+test(built_states_agree) :-
+    % buildState from any reached position, with every previous cell.
+    forall(between(9001, 9100, Seed),
+           ( initialState(S0), uttt_random_game(S0, Seed, Moves, _),
+             length(Moves, L), K is L // 2, length(P, K), append(P, _, Moves),
+             uttt_play_moves(S0, P, S), getBoards(S, Bs),
+             forall(member(Prev, [nw, n, ne, w, c, e, sw, s, se]),
+                    ( buildState(Bs, Prev, B), ref_build(Bs, Prev, R),
+                      assertion(agree(B, R)), assertion(agree_stage2(B, R)) )) )).
+
+test(perft_depth_3_agrees, N == M) :-
+    initialState(S), ref_initial(R),
+    uttt_perft(S, 3, N), ref_perft(R, 3, M).
+
+:- end_tests(uttt_vs_reference).
