@@ -11,7 +11,9 @@ bool is_corner(int cell) { return kCorners >> cell & 1; }
 // Can the player to move win the whole game with one move?
 bool mover_wins_game_next(const State& t) {
   const int p = t.side;
-  for (unsigned boards = t.available_boards(); boards; boards &= boards - 1) {
+  // Only boards that would complete a line on the U-board matter.
+  const unsigned decisive = kWinningCells[t.won[p]] & t.available_boards();
+  for (unsigned boards = decisive; boards; boards &= boards - 1) {
     const int b = __builtin_ctz(boards);
     if ((kWinningCells[t.cells[p][b]] & t.free_cells(b)) && kHasLine[t.won[p] | (1u << b)]) return true;
   }
@@ -63,10 +65,15 @@ int move_priority(const BoardView& b, int cell) {
 }
 
 CellOrder best_individual_moves(const BoardView& b) {
+  // One priority per free cell, then a stable bucket pass.
+  std::array<unsigned, 7> cells_with{};
+  for (unsigned free = b.free(); free; free &= free - 1) {
+    const int cell = __builtin_ctz(free);
+    cells_with[move_priority(b, cell)] |= 1u << cell;
+  }
   CellOrder order;
-  for (int priority = 0; priority <= 6; ++priority)
-    for (int cell = 0; cell < 9; ++cell)
-      if (move_priority(b, cell) == priority) order.cells[order.size++] = static_cast<std::int8_t>(cell);
+  for (unsigned mask : cells_with)
+    for (; mask; mask &= mask - 1) order.cells[order.size++] = static_cast<std::int8_t>(__builtin_ctz(mask));
   return order;
 }
 
@@ -90,7 +97,9 @@ Move narrow_greedy(const State& s) {
 Category move_category(const State& s, Move m) {
   const int me = s.side, opp = me ^ 1;
   const State t = applied(s, m);
-  if (t.over()) return {t.outcome == (me == kX ? Outcome::kXWins : Outcome::kOWins) ? 1 : 5, 0};
+  if (t.outcome == (me == kX ? Outcome::kXWins : Outcome::kOWins)) return {1, 0};
+  // A move that ends the game drawn still sends the opponent to the board
+  // of its cell, which is finished: category 9.
   if (mover_wins_game_next(t)) return {10, 0};
   if (t.forced < 0) return {9, 0};
   const int b = t.forced;
@@ -128,6 +137,22 @@ MoveList best_moves(const State& s) {
   return sorted;
 }
 
-Move greedy(const State& s) { return best_moves(s).moves[0]; }
+// The first of best_moves without sorting: the smallest key, earliest in
+// the a-priori order; nothing beats category 1.
+Move greedy(const State& s) {
+  const MoveList moves = a_priori_moves(s);
+  std::pair<int, int> best_key{11, 0};
+  Move best = moves.moves[0];
+  for (Move m : moves) {
+    const Category c = move_category(s, m);
+    const std::pair<int, int> key{c.rank, c.rank == 4 ? -c.own_marks : 0};
+    if (key < best_key) {
+      best_key = key;
+      best = m;
+      if (c.rank == 1) break;
+    }
+  }
+  return best;
+}
 
 }  // namespace tabula::uttt

@@ -19,7 +19,6 @@ void settle(State& s) {
   }
   s.outcome = board_result(s.won[kX], s.won[kO], s.drawn);
   if (s.over()) s.forced = -1;
-  s.hash = compute_hash(s);
 }
 
 int count_marks(const std::array<std::uint16_t, 9>& boards) {
@@ -53,22 +52,23 @@ State initial_state() {
   return s;
 }
 
-State build_state(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int last_cell) {
+State build_state(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int last_cell, bool with_hash) {
   State s;
   s.cells = cells;
   s.side = count_marks(cells[kX]) == count_marks(cells[kO]) ? kX : kO;
   s.forced = -1;
   settle(s);
   if (!s.over() && last_cell >= 0 && !(s.finished() >> last_cell & 1)) s.forced = static_cast<std::int8_t>(last_cell);
-  s.hash = compute_hash(s);
+  if (with_hash) s.hash = compute_hash(s);
   return s;
 }
 
-std::optional<State> from_parts(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int forced) {
+std::optional<State> from_parts(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int forced,
+                                bool with_hash) {
   for (int b = 0; b < 9; ++b)
     if ((cells[kX][b] & cells[kO][b]) || (cells[kX][b] | cells[kO][b]) > kFull) return std::nullopt;
   if (forced < -1 || forced > 8) return std::nullopt;
-  State s = build_state(cells, forced);
+  State s = build_state(cells, forced, with_hash);
   if (s.forced != forced && !(forced == -1 || s.over())) return std::nullopt;
   if (forced >= 0 && s.forced != forced) return std::nullopt;
   return s;

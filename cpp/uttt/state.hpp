@@ -55,12 +55,15 @@ State initial_state();
 // move (-1 when there was none). Next player by counting marks: x when the
 // counts are equal. Any cell pattern is accepted (course tests build odd
 // ones); a board holding lines of both players counts as won by x.
-State build_state(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int last_cell);
+// Without the hash (with_hash false) the state is only fit for rules, not
+// for searches: the bridge, which never searches a rebuilt state, skips it.
+State build_state(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int last_cell, bool with_hash = true);
 
 // A position from cell masks and the forced board (-1: any unfinished).
 // Returns nothing when the parts contradict each other: overlapping cells,
 // counts that no game reaches, or a forced board that is finished.
-std::optional<State> from_parts(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int forced);
+std::optional<State> from_parts(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int forced,
+                                bool with_hash = true);
 
 void generate_moves(const State& s, MoveList& out);
 int count_moves(const State& s);

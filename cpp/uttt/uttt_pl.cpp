@@ -42,7 +42,8 @@ bool get_state(term_t t, State& s) {
   int64_t forced;
   _PL_get_arg(7, t, arg);
   if (!PL_get_int64(arg, &forced) || forced < -1 || forced > 8) return pl::type_error("uttt_state", t);
-  const auto parsed = from_parts(cells, static_cast<int>(forced));
+  // No hash: nothing the bridge does with a rebuilt state needs one.
+  const auto parsed = from_parts(cells, static_cast<int>(forced), false);
   if (!parsed) return pl::type_error("uttt_state", t);
   s = *parsed;
   return true;
@@ -197,7 +198,7 @@ foreign_t pl_build(term_t boards, term_t previous, term_t state) {
       if (cells[kX][b] & cells[kO][b]) return pl::type_error("uttt_boards", boards);
     int last = 0;
     if (!get_position(previous, last)) return false;
-    return unify_state(state, build_state(cells, last));
+    return unify_state(state, build_state(cells, last, false));
   });
 }
 
@@ -273,6 +274,57 @@ foreign_t pl_make_move(term_t state, term_t move, term_t next) {
     if (!get_move(move, s, m)) return false;
     return unify_state(next, applied(s, m));
   });
+}
+
+// makeMove/3 (next != 0) and validMove/2 (next == 0) in one: a checker when
+// the move is ground, else a generator of the valid moves in position order
+// that unify with it.
+struct MoveEnumeration {
+  State state;
+  MoveList moves;
+  int next = 0;
+};
+
+foreign_t move_relation(term_t state, term_t move, term_t next, control_t handle) {
+  return pl::guarded([&]() -> foreign_t {
+    bool pruned;
+    MoveEnumeration* ctx = pl::nondet_context<MoveEnumeration>(handle, pruned);
+    if (pruned) return TRUE;
+    if (!ctx) {
+      State s;
+      if (!get_state(state, s)) return false;
+      if (PL_is_ground(move)) {
+        Move m;
+        if (!get_move(move, s, m)) return false;
+        return next ? unify_state(next, applied(s, m)) : TRUE;
+      }
+      ctx = new MoveEnumeration{s, {}, 0};
+      generate_moves(s, ctx->moves);
+    }
+    term_t t = PL_new_term_ref();
+    fid_t frame = PL_open_foreign_frame();
+    while (ctx->next < ctx->moves.size) {
+      const Move m = ctx->moves.moves[ctx->next++];
+      if (put_move(t, ctx->state, m) && PL_unify(move, t) && (!next || unify_state(next, applied(ctx->state, m)))) {
+        PL_close_foreign_frame(frame);
+        if (ctx->next < ctx->moves.size) PL_retry_address(ctx);
+        delete ctx;
+        return TRUE;
+      }
+      if (PL_exception(0)) break;
+      PL_rewind_foreign_frame(frame);
+    }
+    PL_close_foreign_frame(frame);
+    delete ctx;
+    return FALSE;
+  });
+}
+
+foreign_t pl_make_move_relation(term_t state, term_t move, term_t next, control_t handle) {
+  return move_relation(state, move, next, handle);
+}
+foreign_t pl_valid_move_relation(term_t state, term_t move, control_t handle) {
+  return move_relation(state, move, 0, handle);
 }
 
 foreign_t pl_move_priority(term_t player, term_t board, term_t pos, term_t priority) {
@@ -423,6 +475,10 @@ extern "C" __attribute__((visibility("default"))) install_t install_tabula_uttt(
   PL_register_foreign("uttt_board_result", 2, reinterpret_cast<pl_function_t>(pl_board_result), 0);
   PL_register_foreign("uttt_valid_moves", 2, reinterpret_cast<pl_function_t>(pl_valid_moves), 0);
   PL_register_foreign("uttt_make_move", 3, reinterpret_cast<pl_function_t>(pl_make_move), 0);
+  PL_register_foreign("uttt_make_move_relation", 3, reinterpret_cast<pl_function_t>(pl_make_move_relation),
+                      PL_FA_NONDETERMINISTIC);
+  PL_register_foreign("uttt_valid_move_relation", 2, reinterpret_cast<pl_function_t>(pl_valid_move_relation),
+                      PL_FA_NONDETERMINISTIC);
   PL_register_foreign("uttt_move_priority", 4, reinterpret_cast<pl_function_t>(pl_move_priority), 0);
   PL_register_foreign("uttt_best_individual_moves", 3, reinterpret_cast<pl_function_t>(pl_best_individual_moves),
                       0);

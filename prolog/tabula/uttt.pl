@@ -149,11 +149,7 @@ getBoardResult(Board, Result) :-
 %   valid moves in position order (boards, then cells). Fails on anything
 %   that is not a valid move, in the notation the state requires.
 validMove(State, Move) :-
-    (   ground(Move)
-    ->  uttt_make_move(State, Move, _)
-    ;   uttt_valid_moves(State, Moves),
-        member(Move, Moves)
-    ).
+    uttt_valid_move_relation(State, Move).
 
 %!  makeMove(+State, +Move, -NewState) is semidet.
 %!  makeMove(+State, -Move, -NewState) is nondet.
@@ -161,12 +157,7 @@ validMove(State, Move) :-
 %   NewState follows State after Move. Fails on an invalid move; enumerates
 %   the valid moves when Move is unbound.
 makeMove(State, Move, NewState) :-
-    (   ground(Move)
-    ->  uttt_make_move(State, Move, NewState)
-    ;   uttt_valid_moves(State, Moves),
-        member(Move, Moves),
-        uttt_make_move(State, Move, NewState)
-    ).
+    uttt_make_move_relation(State, Move, NewState).
 
 %!  dummy_first(+State, -Move) is semidet.
 %

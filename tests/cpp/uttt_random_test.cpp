@@ -85,6 +85,24 @@ TEST(UtttRandomGames, BuildStateRebuildsEveryPosition) {
   }
 }
 
+// perft's last two plies are counted without playing them; the shortcut
+// must agree with playing every move and counting the replies.
+TEST(UtttRandomGames, PerftShortcutAgreesWithPlayingTheMoves) {
+  Rng rng(4242);
+  for (int g = 0; g < 300; ++g) {
+    State s = initial_state();
+    while (!s.over()) {
+      MoveList moves;
+      generate_moves(s, moves);
+      std::uint64_t played = 0;
+      for (Move m : moves) played += static_cast<std::uint64_t>(count_moves(applied(s, m)));
+      ASSERT_EQ(perft(s, 2), played);
+      apply(s, random_move(s, rng));
+    }
+    ASSERT_EQ(perft(s, 2), 0u);
+  }
+}
+
 TEST(UtttRandomGames, RandomMoveCoversEveryLegalMove) {
   Rng rng(7);
   const State s = initial_state();
