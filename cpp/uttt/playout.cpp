@@ -84,7 +84,7 @@ Move random_move(const State& s, Rng& rng) {
 }
 
 Outcome random_playout(State s, Rng& rng) {
-  while (!s.over()) apply(s, random_move(s, rng));
+  while (!s.over()) apply_unhashed(s, random_move(s, rng));
   return s.outcome;
 }
 

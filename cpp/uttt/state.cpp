@@ -104,9 +104,12 @@ bool is_legal(const State& s, Move m) {
   return (s.available_boards() >> b & 1) && (s.free_cells(b) >> c & 1);
 }
 
-void apply(State& s, Move m) {
+namespace {
+
+template <bool kHash>
+inline void apply_move(State& s, Move m) {
   const int b = board_of(m), c = cell_of(m), p = s.side;
-  s.hash ^= kKeys[p * 81 + m] ^ kKeys[kForcedKeyBase + s.forced + 1] ^ kKeys[kSideKey];
+  if constexpr (kHash) s.hash ^= kKeys[p * 81 + m] ^ kKeys[kForcedKeyBase + s.forced + 1] ^ kKeys[kSideKey];
   const unsigned mine = s.cells[p][b] |= static_cast<std::uint16_t>(1u << c);
   if (kHasLine[mine]) {
     s.won[p] |= static_cast<std::uint16_t>(1u << b);
@@ -117,8 +120,13 @@ void apply(State& s, Move m) {
   const unsigned finished = s.finished();
   if (finished == kFull && !s.over()) s.outcome = Outcome::kDraw;
   s.forced = (s.over() || (finished >> c & 1)) ? -1 : static_cast<std::int8_t>(c);
-  s.hash ^= kKeys[kForcedKeyBase + s.forced + 1];
+  if constexpr (kHash) s.hash ^= kKeys[kForcedKeyBase + s.forced + 1];
   s.side = static_cast<std::uint8_t>(p ^ 1);
 }
+
+}  // namespace
+
+void apply(State& s, Move m) { apply_move<true>(s, m); }
+void apply_unhashed(State& s, Move m) { apply_move<false>(s, m); }
 
 }  // namespace tabula::uttt

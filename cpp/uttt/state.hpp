@@ -70,6 +70,8 @@ int count_moves(const State& s);
 bool is_legal(const State& s, Move m);
 // Plays a legal move (not checked: use is_legal first on untrusted input).
 void apply(State& s, Move m);
+// The same without updating the hash, for playouts that never look at it.
+void apply_unhashed(State& s, Move m);
 inline State applied(State s, Move m) {
   apply(s, m);
   return s;
