@@ -84,9 +84,16 @@ tabula_display(game(Name, State)) :-
 
 %!  tabula_parse_move(+Game, +Text, -Move) is semidet.
 %
-%   Move is the legal move a human typed as Text (string or atom).
+%   Move is the legal move a human typed as Text (string or atom): in the
+%   game's own human notation, or as the move term itself.
 tabula_parse_move(game(Name, State), Text, Move) :-
-    parse_move_hook(Name, State, Text, Move).
+    (   parse_move_hook(Name, State, Text, Move0)
+    ->  Move = Move0
+    ;   catch(term_string(Move0, Text), _, fail),
+        ground(Move0),
+        once(move_hook(Name, State, Move0, _))
+    ->  Move = Move0
+    ).
 
 %!  tabula_perft(+Game, +Depth, -Leaves) is det.
 %
