@@ -103,13 +103,13 @@ reply_view(Game, LastMove) :-
     maplist(quoted, Moves, MoveTexts),
     quoted(Game, GameText),
     status_fields(Status, StatusName, Player),
-    (   LastMove == null -> Last = null ; quoted(LastMove, Last) ),
+    (   LastMove == null -> Last = @(null) ; quoted(LastMove, Last) ),
     reply_json(json([ state=GameText, display=Display, status=StatusName,
                       player=Player, moves=MoveTexts, last=Last ])).
 
 status_fields(to_move(P), to_move, Text) :- quoted(P, Text).
 status_fields(won(P), won, Text) :- quoted(P, Text).
-status_fields(draw, draw, null).
+status_fields(draw, draw, @(null)).
 
 quoted(Term, Text) :-
     format(string(Text), "~q", [Term]).
