@@ -22,21 +22,26 @@ int main(int argc, char** argv) {
     const auto start = Clock::now();
     const std::uint64_t leaves = perft(root, depth);
     const double s = seconds_since(start);
-    std::printf("perft(%d) = %llu in %.2f s: %.1f M leaves/s\n", depth, static_cast<unsigned long long>(leaves), s,
-                leaves / s / 1e6);
+    std::printf("perft(%d) = %llu in %.2f s: %.1f M leaves/s\n", depth,
+                static_cast<unsigned long long>(leaves), s, leaves / s / 1e6);
   }
   tabula::Rng rng(2022);
   long x_wins = 0, o_wins = 0, draws = 0;
   const auto start = Clock::now();
   for (long g = 0; g < games; ++g) {
     switch (random_playout(root, rng)) {
-      case Outcome::kXWins: ++x_wins; break;
-      case Outcome::kOWins: ++o_wins; break;
-      default: ++draws;
+      case Outcome::kXWins:
+        ++x_wins;
+        break;
+      case Outcome::kOWins:
+        ++o_wins;
+        break;
+      default:
+        ++draws;
     }
   }
   const double s = seconds_since(start);
-  std::printf("random games: %ld in %.2f s: %.0f k games/s (x %ld, 0 %ld, draw %ld)\n", games, s, games / s / 1e3,
-              x_wins, o_wins, draws);
+  std::printf("random games: %ld in %.2f s: %.0f k games/s (x %ld, 0 %ld, draw %ld)\n", games, s,
+              games / s / 1e3, x_wins, o_wins, draws);
   return 0;
 }

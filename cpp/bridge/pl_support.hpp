@@ -5,8 +5,8 @@
 // nondeterministic predicates.
 //
 // gmp.h first: it enables the GMP parts of SWI-Prolog.h.
-#include <gmp.h>
 #include <SWI-Prolog.h>
+#include <gmp.h>
 
 #include <cstdint>
 #include <exception>

@@ -17,9 +17,7 @@ class Deadline {
 
   bool expired() const { return !unlimited_ && Clock::now() >= end_; }
   bool is_unlimited() const { return unlimited_; }
-  double elapsed_seconds() const {
-    return std::chrono::duration<double>(Clock::now() - start_).count();
-  }
+  double elapsed_seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   // Fraction of the budget used so far (0 when unlimited).
   double used_fraction() const {
     if (unlimited_) return 0.0;

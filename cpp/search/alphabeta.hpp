@@ -45,9 +45,9 @@ struct Result {
   bool has_move = false;
   Move best{};
   int score = 0;
-  int depth = 0;           // deepest fully completed iteration
+  int depth = 0;  // deepest fully completed iteration
   std::uint64_t nodes = 0;
-  bool aborted = false;    // the stop callback asked us to quit (e.g. a Prolog signal)
+  bool aborted = false;  // the stop callback asked us to quit (e.g. a Prolog signal)
   double seconds = 0.0;
 };
 
@@ -132,7 +132,7 @@ class AlphaBeta {
       }
       root_moves.swap(sorted_moves);
       root_scores.swap(sorted_scores);
-      if (is_decisive(best_score)) break;  // a forced result is known
+      if (is_decisive(best_score)) break;         // a forced result is known
       if (deadline.used_fraction() > 0.5) break;  // the next iteration would not finish
     }
     result.nodes = nodes_;
@@ -144,9 +144,12 @@ class AlphaBeta {
  private:
   bool out_of_time() {
     if ((++nodes_ & 1023) != 0) return stopped_;
-    if (stop_()) stopped_ = aborted_ = true;
-    else if (deadline_->expired()) stopped_ = true;
-    else if (limits_.max_nodes && nodes_ >= limits_.max_nodes) stopped_ = true;
+    if (stop_())
+      stopped_ = aborted_ = true;
+    else if (deadline_->expired())
+      stopped_ = true;
+    else if (limits_.max_nodes && nodes_ >= limits_.max_nodes)
+      stopped_ = true;
     return stopped_;
   }
 
@@ -235,7 +238,8 @@ class AlphaBeta {
         if (i == tt_move) score = 1 << 30;
         keyed[i] = {score, i};
       }
-      std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      std::stable_sort(keyed.begin(), keyed.end(),
+                       [](const auto& a, const auto& b) { return a.first > b.first; });
       std::vector<Move> sorted;
       sorted.reserve(moves.size());
       for (std::size_t k = 0; k < keyed.size(); ++k) {

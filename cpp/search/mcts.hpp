@@ -107,10 +107,9 @@ MctsResult<typename G::Move> mcts(const typename G::State& root, const MctsLimit
       double best_value = -1.0;
       for (std::int32_t c = parent.first_child; c < parent.first_child + parent.child_count; ++c) {
         const Node& child = tree[c];
-        const double value = child.visits == 0
-                                 ? 1e9 + rng.below(1000)  // unvisited first, in random order
-                                 : child.score / child.visits +
-                                       limits.exploration * std::sqrt(log_n / child.visits);
+        const double value = child.visits == 0 ? 1e9 + rng.below(1000)  // unvisited first, in random order
+                                               : child.score / child.visits +
+                                                     limits.exploration * std::sqrt(log_n / child.visits);
         if (value > best_value) {
           best_value = value;
           best = c;

@@ -39,8 +39,8 @@ class TranspositionTable {
     TTEntry& e = entries_[key & mask_];
     // Keep a deeper entry of the current search for another position.
     if (e.key != key && e.generation == generation_ && e.depth > depth) return;
-    e = TTEntry{key, score, static_cast<std::int16_t>(depth), bound, generation_,
-                static_cast<std::uint16_t>(move_index)};
+    e = TTEntry{key,   score,       static_cast<std::int16_t>(depth),
+                bound, generation_, static_cast<std::uint16_t>(move_index)};
   }
 
   std::size_t size() const { return entries_.size(); }

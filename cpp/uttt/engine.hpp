@@ -23,10 +23,14 @@ struct MctsTraits {
   static int side(const State& s) { return s.side; }
   static int winner(const State& s) {
     switch (s.outcome) {
-      case Outcome::kOngoing: return -2;
-      case Outcome::kDraw: return -1;
-      case Outcome::kXWins: return kX;
-      case Outcome::kOWins: return kO;
+      case Outcome::kOngoing:
+        return -2;
+      case Outcome::kDraw:
+        return -1;
+      case Outcome::kXWins:
+        return kX;
+      case Outcome::kOWins:
+        return kO;
     }
     return -1;
   }

@@ -131,7 +131,8 @@ MoveList best_moves(const State& s) {
   }
   std::array<int, 81> order{};
   for (int i = 0; i < moves.size; ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.begin() + moves.size, [&](int a, int b) { return keys[a] < keys[b]; });
+  std::stable_sort(order.begin(), order.begin() + moves.size,
+                   [&](int a, int b) { return keys[a] < keys[b]; });
   MoveList sorted;
   for (int i = 0; i < moves.size; ++i) sorted.moves[sorted.size++] = moves.moves[order[i]];
   return sorted;

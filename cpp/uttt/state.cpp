@@ -13,9 +13,12 @@ void settle(State& s) {
   for (int b = 0; b < 9; ++b) {
     const unsigned x = s.cells[kX][b], o = s.cells[kO][b];
     const Outcome r = board_result(x, o, 0);
-    if (r == Outcome::kXWins) s.won[kX] |= 1u << b;
-    else if (r == Outcome::kOWins) s.won[kO] |= 1u << b;
-    else if (r == Outcome::kDraw) s.drawn |= 1u << b;
+    if (r == Outcome::kXWins)
+      s.won[kX] |= 1u << b;
+    else if (r == Outcome::kOWins)
+      s.won[kO] |= 1u << b;
+    else if (r == Outcome::kDraw)
+      s.drawn |= 1u << b;
   }
   s.outcome = board_result(s.won[kX], s.won[kO], s.drawn);
   if (s.over()) s.forced = -1;
@@ -58,7 +61,8 @@ State build_state(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int 
   s.side = count_marks(cells[kX]) == count_marks(cells[kO]) ? kX : kO;
   s.forced = -1;
   settle(s);
-  if (!s.over() && last_cell >= 0 && !(s.finished() >> last_cell & 1)) s.forced = static_cast<std::int8_t>(last_cell);
+  if (!s.over() && last_cell >= 0 && !(s.finished() >> last_cell & 1))
+    s.forced = static_cast<std::int8_t>(last_cell);
   if (with_hash) s.hash = compute_hash(s);
   return s;
 }

@@ -57,7 +57,8 @@ State initial_state();
 // ones); a board holding lines of both players counts as won by x.
 // Without the hash (with_hash false) the state is only fit for rules, not
 // for searches: the bridge, which never searches a rebuilt state, skips it.
-State build_state(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int last_cell, bool with_hash = true);
+State build_state(const std::array<std::array<std::uint16_t, 9>, 2>& cells, int last_cell,
+                  bool with_hash = true);
 
 // A position from cell masks and the forced board (-1: any unfinished).
 // Returns nothing when the parts contradict each other: overlapping cells,

@@ -37,7 +37,8 @@ bool get_state(term_t t, State& s) {
     int64_t word;
     _PL_get_arg(i + 1, t, arg);
     if (!PL_get_int64(arg, &word) || word < 0 || word >= kWordLimit) return pl::type_error("uttt_state", t);
-    for (int k = 0; k < 3; ++k) cells[i / 3][(i % 3) * 3 + k] = static_cast<std::uint16_t>((word >> (9 * k)) & kFull);
+    for (int k = 0; k < 3; ++k)
+      cells[i / 3][(i % 3) * 3 + k] = static_cast<std::uint16_t>((word >> (9 * k)) & kFull);
   }
   int64_t forced;
   _PL_get_arg(7, t, arg);
@@ -78,11 +79,19 @@ bool get_cells(term_t list, bool allow_r, unsigned& x, unsigned& o, unsigned& r)
   const bool proper = pl::for_each_in_list(list, false, [&](term_t cell) {
     if (n >= 9) return false;
     switch (cell_of_term(cell, allow_r)) {
-      case kCellX: x |= 1u << n; break;
-      case kCellO: o |= 1u << n; break;
-      case kCellR: r |= 1u << n; break;
-      case kEmpty: break;
-      default: return false;
+      case kCellX:
+        x |= 1u << n;
+        break;
+      case kCellO:
+        o |= 1u << n;
+        break;
+      case kCellR:
+        r |= 1u << n;
+        break;
+      case kEmpty:
+        break;
+      default:
+        return false;
     }
     ++n;
     return true;
@@ -94,10 +103,14 @@ bool get_cells(term_t list, bool allow_r, unsigned& x, unsigned& o, unsigned& r)
 
 bool put_cell(term_t t, Cell c) {
   switch (c) {
-    case kCellX: return PL_put_atom(t, kAtomX);
-    case kCellO: return PL_put_integer(t, 0);
-    case kCellR: return PL_put_atom(t, kAtomR);
-    default: return PL_put_atom(t, kAtomEmpty);
+    case kCellX:
+      return PL_put_atom(t, kAtomX);
+    case kCellO:
+      return PL_put_integer(t, 0);
+    case kCellR:
+      return PL_put_atom(t, kAtomR);
+    default:
+      return PL_put_atom(t, kAtomEmpty);
   }
 }
 
@@ -126,8 +139,8 @@ bool put_player(term_t t, int player) { return player == kX ? PL_put_atom(t, kAt
 bool put_move(term_t t, const State& s, Move m) {
   if (__builtin_popcount(s.available_boards()) == 1) return PL_put_atom(t, kPositionAtoms[cell_of(m)]);
   term_t pair = PL_new_term_refs(2);
-  return PL_put_atom(pair, kPositionAtoms[board_of(m)]) && PL_put_atom(pair + 1, kPositionAtoms[cell_of(m)]) &&
-         PL_cons_functor_v(t, kPairFunctor, pair);
+  return PL_put_atom(pair, kPositionAtoms[board_of(m)]) &&
+         PL_put_atom(pair + 1, kPositionAtoms[cell_of(m)]) && PL_cons_functor_v(t, kPairFunctor, pair);
 }
 
 // A move in the notation the state requires; false when it is anything else.
@@ -159,9 +172,12 @@ bool get_player(term_t t, int& player) {
   if (PL_is_variable(t)) return pl::instantiation_error(t);
   int value;
   atom_t a;
-  if (PL_get_integer(t, &value) && value == 0) player = kO;
-  else if (PL_get_atom(t, &a) && a == kAtomX) player = kX;
-  else return pl::domain_error("uttt_player", t);
+  if (PL_get_integer(t, &value) && value == 0)
+    player = kO;
+  else if (PL_get_atom(t, &a) && a == kAtomX)
+    player = kX;
+  else
+    return pl::domain_error("uttt_player", t);
   return true;
 }
 
@@ -305,7 +321,8 @@ foreign_t move_relation(term_t state, term_t move, term_t next, control_t handle
     fid_t frame = PL_open_foreign_frame();
     while (ctx->next < ctx->moves.size) {
       const Move m = ctx->moves.moves[ctx->next++];
-      if (put_move(t, ctx->state, m) && PL_unify(move, t) && (!next || unify_state(next, applied(ctx->state, m)))) {
+      if (put_move(t, ctx->state, m) && PL_unify(move, t) &&
+          (!next || unify_state(next, applied(ctx->state, m)))) {
         PL_close_foreign_frame(frame);
         if (ctx->next < ctx->moves.size) PL_retry_address(ctx);
         delete ctx;
@@ -448,8 +465,7 @@ foreign_t pl_engine_move(term_t state, term_t millis, term_t seed, term_t move, 
     const auto result = engine_move(s, limits, poll);
     if (result.aborted) return false;
     term_t t = PL_new_term_ref();
-    return put_move(t, s, result.best) && PL_unify(move, t) &&
-           PL_unify_uint64(iterations, result.iterations);
+    return put_move(t, s, result.best) && PL_unify(move, t) && PL_unify_uint64(iterations, result.iterations);
   });
 }
 
@@ -480,8 +496,8 @@ extern "C" __attribute__((visibility("default"))) install_t install_tabula_uttt(
   PL_register_foreign("uttt_valid_move_relation", 2, reinterpret_cast<pl_function_t>(pl_valid_move_relation),
                       PL_FA_NONDETERMINISTIC);
   PL_register_foreign("uttt_move_priority", 4, reinterpret_cast<pl_function_t>(pl_move_priority), 0);
-  PL_register_foreign("uttt_best_individual_moves", 3, reinterpret_cast<pl_function_t>(pl_best_individual_moves),
-                      0);
+  PL_register_foreign("uttt_best_individual_moves", 3,
+                      reinterpret_cast<pl_function_t>(pl_best_individual_moves), 0);
   PL_register_foreign("uttt_narrow_greedy", 2, reinterpret_cast<pl_function_t>(pl_narrow_greedy), 0);
   PL_register_foreign("uttt_best_moves", 2, reinterpret_cast<pl_function_t>(pl_best_moves), 0);
   PL_register_foreign("uttt_greedy", 2, reinterpret_cast<pl_function_t>(pl_greedy), 0);

@@ -40,8 +40,8 @@ constexpr int nw = 0, n = 1, ne = 2, w = 3, c = 4, e = 5, sw = 6, s = 7, se = 8;
 
 // The statement's figure: last move in cell w, x to move.
 State statement_example() {
-  return from_boards({"o.xx.x..x", "x..o.o.o.", "o.o.....x", "o........", "xxx.....o", "ox.......", "........o",
-                      ".x..o..x.", ".o..o.xox"},
+  return from_boards({"o.xx.x..x", "x..o.o.o.", "o.o.....x", "o........", "xxx.....o", "ox.......",
+                      "........o", ".x..o..x.", ".o..o.xox"},
                      w);
 }
 
@@ -49,8 +49,7 @@ TEST(UtttPriorities, StatementExampleBestIndividualMoves) {
   const State st = statement_example();
   ASSERT_EQ(st.side, kX);
   ASSERT_EQ(st.available_boards(), 1u << w);
-  EXPECT_EQ(best_cells(small_board_view(st, kX, w)),
-            (std::vector<int>{c, ne, sw, se, n, w, e, s}));
+  EXPECT_EQ(best_cells(small_board_view(st, kX, w)), (std::vector<int>{c, ne, sw, se, n, w, e, s}));
 }
 
 TEST(UtttPriorities, StatementExampleBestMovesAndGreedy) {
@@ -64,8 +63,10 @@ TEST(UtttPriorities, StatementExampleBestMovesAndGreedy) {
 
 TEST(UtttPriorities, StatementExampleCategories) {
   const State st = statement_example();
-  const std::vector<std::pair<int, int>> expected = {{sw, 3}, {w, 3}, {e, 3}, {s, 3}, {n, 7}, {ne, 8}, {c, 9}, {se, 9}};
-  for (const auto& [cell, rank] : expected) EXPECT_EQ(move_category(st, make_move(w, cell)).rank, rank) << cell;
+  const std::vector<std::pair<int, int>> expected = {{sw, 3}, {w, 3},  {e, 3}, {s, 3},
+                                                     {n, 7},  {ne, 8}, {c, 9}, {se, 9}};
+  for (const auto& [cell, rank] : expected)
+    EXPECT_EQ(move_category(st, make_move(w, cell)).rank, rank) << cell;
 }
 
 TEST(UtttPriorities, StatementExampleSeedExamplesOnBoardNe) {
@@ -82,12 +83,12 @@ TEST(UtttPriorities, EachRule) {
   EXPECT_EQ(move_priority(view(".........", 'x'), c), 3);   // no mark of ours, centre free
   EXPECT_EQ(move_priority(view("....o....", 'x'), nw), 3);  // no mark of ours, they hold the centre
   EXPECT_EQ(move_priority(view("....o....", 'x'), n), 6);
-  EXPECT_EQ(move_priority(view("x...o....", 'x'), n), 4);   // x at nw, n: then ne wins
-  EXPECT_EQ(move_priority(view("x...o...o", 'x'), sw), 4);  // nw, sw: then w wins
-  EXPECT_EQ(move_priority(view("x.o.o...x", 'x'), n), 6);   // no line left open for x via n
-  EXPECT_EQ(move_priority(view("ox.o.....", 'x'), se), 5);  // a plain corner
-  EXPECT_EQ(move_priority(view("xo.o.x.o.", 'x'), se), 4);  // ne-e-se left open
-  EXPECT_EQ(move_priority(view("x........", 'x'), nw), -1); // occupied
+  EXPECT_EQ(move_priority(view("x...o....", 'x'), n), 4);    // x at nw, n: then ne wins
+  EXPECT_EQ(move_priority(view("x...o...o", 'x'), sw), 4);   // nw, sw: then w wins
+  EXPECT_EQ(move_priority(view("x.o.o...x", 'x'), n), 6);    // no line left open for x via n
+  EXPECT_EQ(move_priority(view("ox.o.....", 'x'), se), 5);   // a plain corner
+  EXPECT_EQ(move_priority(view("xo.o.x.o.", 'x'), se), 4);   // ne-e-se left open
+  EXPECT_EQ(move_priority(view("x........", 'x'), nw), -1);  // occupied
 }
 
 TEST(UtttPriorities, SmallestApplicableWins) {

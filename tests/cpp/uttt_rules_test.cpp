@@ -45,10 +45,9 @@ TEST(UtttRules, MoveSendsOpponentToTheBoardOfItsCell) {
 
 TEST(UtttRules, SentToAFinishedBoardPlaysAnyUnfinishedBoard) {
   // x has won board nw; o to move after x played cell nw somewhere.
-  const auto cells = cells_from_rows({
-      "xxx......", "oo.......", ".........",  //
-      ".........", ".........", ".........",  //
-      ".........", ".........", "........."});
+  const auto cells = cells_from_rows({"xxx......", "oo.......", ".........",  //
+                                      ".........", ".........", ".........",  //
+                                      ".........", ".........", "........."});
   State s = build_state(cells, 0);
   EXPECT_EQ(s.side, kO);
   EXPECT_EQ(s.won[kX], 1u);
@@ -58,10 +57,9 @@ TEST(UtttRules, SentToAFinishedBoardPlaysAnyUnfinishedBoard) {
 }
 
 TEST(UtttRules, FinishedBoardsAreFrozen) {
-  const auto cells = cells_from_rows({
-      "x........", ".x.......", "..x......",  //
-      "oo.......", ".........", ".........",  //
-      ".........", ".........", "o........"});
+  const auto cells = cells_from_rows({"x........", ".x.......", "..x......",  //
+                                      "oo.......", ".........", ".........",  //
+                                      ".........", ".........", "o........"});
   const State s = build_state(cells, -1);
   EXPECT_TRUE(s.won[kX] & 1u);
   for (int cell = 0; cell < 9; ++cell) EXPECT_FALSE(is_legal(s, make_move(0, cell)));
@@ -84,10 +82,9 @@ TEST(UtttRules, UBoardDrawnCellsCountForNobody) {
 
 TEST(UtttRules, WinningThreeBoardsInARowEndsTheGame) {
   // x owns boards nw and n; x to move in board ne, where cell c completes a line.
-  const auto cells = cells_from_rows({
-      "xxxxxx.o.", "oo.oo.x.x", "o.oo.....",  //
-      ".........", ".........", ".........",  //
-      ".........", ".........", "........."});
+  const auto cells = cells_from_rows({"xxxxxx.o.", "oo.oo.x.x", "o.oo.....",  //
+                                      ".........", ".........", ".........",  //
+                                      ".........", ".........", "........."});
   State s = build_state(cells, 2);
   ASSERT_EQ(s.side, kX) << "x and o have the same number of marks";
   ASSERT_EQ(s.forced, 2);
