@@ -1,0 +1,401 @@
+:- module(crosscut,
+          [ initial_state/2,          % +Size, -State
+            display_game/1,           % +State
+            move/3,                   % +State, +Move, -NewState
+            next_turn/2,              % +State, -NewState
+            valid_moves/3,            % +State, +Player, -Moves
+            valid_moves/2,            % +State, -Moves
+            game_over/2,              % +State, -Winner
+            value/4,                  % +State, +Move, +Player, -Value
+            value/3,                  % +State, +Player, -Value
+            choose_move/4,            % +State, +Player, +Level, -Move
+            choose_move/3,            % +State, +Level, -Move
+            play/0
+          ]).
+/** <module> CrossCut with the predicates of the Porto PFL report
+
+CrossCut is a game by Mark Steere (2023); its name and rules are his. This
+module offers the predicates of a Porto PFL 2022/23 student report over the
+report's own terms, with the official rules (see below) and a C++ engine
+behind them.
+
+## Terms
+
+  * State: `state(Turn, RedType, BlueType, Board, Height, Length)`.
+    `Turn` counts from 1; odd turns are Red's (`'R'`), even turns Blue's
+    (`'B'`). The types say who plays each side: 1 a human, T >= 2 the
+    computer at level T-1 (so the report's 2 "easy" is level 1 and its 3
+    "hard" is level 2; 4 is our search). `Board` is a list of `Height`
+    rows, *top row first*, of `Length` cells each: `x` (empty), `'R'`, `'B'`.
+  * Move: `move(Number, Letter)`: `Number` is the row counted from the
+    *bottom* (1..Height), `Letter` the column index (1..Length). On screen
+    columns are the letters a, b, ... and rows are numbered bottom-up, so
+    the square shown as `b3` is `move(3, 2)`.
+  * Player: `'R'` or `'B'`.
+
+States print with print/1 or writeq/1 and read back unchanged; write/1
+drops the quotes of `'R'` and `'B'` (the report's cells), so it does not.
+
+A malformed state raises `type_error(crosscut_state, State)`; a player
+other than `'R'`/`'B'` raises `domain_error(crosscut_player, P)`; an
+illegal move makes move/3 fail.
+
+## Turns
+
+As in the report, move/3 does not touch `Turn`: the game loop calls
+next_turn/2 afterwards, which adds 1, or 2 when the next player has no legal
+placement while the mover has one (the official skipped turn: the same
+player moves again). `Turn` therefore counts turns, skipped ones included.
+
+## Differences from the report
+
+  * Flips are decided *all or nothing* (the official rule): all flanked
+    runs of the four directions are imagined flipped together; they all flip
+    iff the longest friendly segment created is strictly longer than the
+    longest enemy segment cut, otherwise none does. The report decides
+    direction by direction (and retries runs one by one).
+  * A perimeter placement is legal whenever it flips, corners included
+    (the report never allows corners). In play a corner can never flank,
+    since its neighbours are empty perimeter squares, so the difference only
+    shows on boards given with discs on the perimeter.
+  * Board sizes from 5 to 10 in each direction (the report stops at 9).
+  * Winning needs a segment of Length-2 in a row or Height-2 in a column of
+    one colour, after the flips; game_over/2 checks both colours. The rules
+    give a double win to the mover, but a move never adds an opponent disc,
+    so this cannot happen in play; on a board given with both segments,
+    game_over/2 names the player of `Turn`.
+  * When neither player has a legal placement the game is a draw, and
+    game_over/2 gives `draw` (the report has no draw).
+  * move/3 and valid_moves/3 refuse to play on once the game is over (no
+    moves; move/3 fails).
+  * value/4 follows the report's scale; our reading of its formulas is in
+    value/4.
+  * choose_move/4 levels 3 and up are our alpha-beta search; play/0 offers
+    them as player types 4 and 5 next to the report's 1 to 3.
+  * play/0 reads its answers from current_input, asks again after any
+    invalid answer or move, and stops cleanly at end of input.
+  * Extra arities of the course's standard API: valid_moves/2, value/3 and
+    choose_move/3 take the player from `Turn`; initial_state/2 also takes
+    an integer N for an N x N board.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(random)).
+:- use_module(library(readutil)).
+:- use_module(library(error)).
+:- use_module(crosscut_foreign).
+
+                 /*******************************
+                 *          STATE               *
+                 *******************************/
+
+%!  initial_state(+Size, -State) is det.
+%
+%   State is the empty board of Size with Red to move and both sides
+%   human (types 1). Size is `size(Height, Length)` or an integer N for an
+%   N x N board, with sizes from 5 to 10 (else a type error for a
+%   non-integer, a domain_error(between(5, 10), N) for one out of range).
+initial_state(Size, state(1, 1, 1, Board, H, L)) :-
+    must_be(nonvar, Size),
+    (   Size = size(H, L)
+    ->  true
+    ;   integer(Size)
+    ->  H = Size, L = Size
+    ;   type_error(crosscut_size, Size)
+    ),
+    board_side(H),
+    board_side(L),
+    length(Row, L),
+    maplist(=(x), Row),
+    length(Board, H),
+    maplist(=(Row), Board).
+
+board_side(N) :-
+    must_be(integer, N),
+    (   between(5, 10, N)
+    ->  true
+    ;   domain_error(between(5, 10), N)
+    ).
+
+%   current_player(+State, -Player) is det.
+%
+%   Player ('R' or 'B') is the one whose turn State's `Turn` shows.
+current_player(state(Turn, _, _, _, _, _), Player) :-
+    integer(Turn), Turn >= 1,
+    !,
+    (   Turn mod 2 =:= 1 -> Player = 'R' ; Player = 'B' ).
+current_player(State, _) :-
+    must_be(nonvar, State),
+    type_error(crosscut_state, State).
+
+%!  move(+State, +Move, -NewState) is semidet.
+%
+%   NewState follows the player of `Turn` placing a disc at Move, with the
+%   official flips (a perimeter disc is removed right after flipping).
+%   `Turn` is unchanged: see next_turn/2. Fails if Move is illegal or the
+%   game is over.
+move(State, Move, NewState) :-
+    current_player(State, Player),
+    crosscut_place(State, Player, Move, NewState).
+
+%!  next_turn(+State, -NewState) is det.
+%
+%   NewState is State with `Turn` advanced: by 1, or by 2 when the next
+%   player has no legal placement and the current one has (a skipped turn).
+next_turn(State, NewState) :-
+    crosscut_next_turn(State, NewState).
+
+%!  valid_moves(+State, +Player, -Moves) is det.
+%
+%   Moves are Player's legal placements, rows from the bottom then columns;
+%   `[]` once the game is over.
+valid_moves(State, Player, Moves) :-
+    crosscut_valid_moves(State, Player, Moves).
+
+%!  valid_moves(+State, -Moves) is det.
+%
+%   Moves are the legal placements of the player of `Turn`.
+valid_moves(State, Moves) :-
+    current_player(State, Player),
+    valid_moves(State, Player, Moves).
+
+%!  game_over(+State, -Winner) is det.
+%
+%   Winner is `'R'` or `'B'` when that colour has a segment of Length-2 in
+%   a row or Height-2 in a column, `draw` when neither player has a legal
+%   placement, and `x` while the game goes on. Should both colours have a
+%   segment (impossible in play), the player of `Turn` is the winner.
+game_over(State, Winner) :-
+    crosscut_winner(State, Winner0),
+    Winner = Winner0.
+
+                 /*******************************
+                 *          VALUES              *
+                 *******************************/
+
+%!  value(+State, +Move, +Player, -Value) is semidet.
+%
+%   Value of Player placing at Move, on the report's scale (lower is
+%   better); fails if the placement is illegal. Our reading of the report:
+%
+%     * -100 when the move wins;
+%     * 100 when afterwards the opponent has a legal placement that would
+%       flip a disc the move placed or flipped;
+%     * otherwise the smallest of these, measured after the move through
+%       the placed disc (for a perimeter placement: the flipped disc on the
+%       longest friendly segment), with I the interior length of the line
+%       (Height-2 for its column, Length-2 for its row):
+%         - default: min over the column and the row of
+%           I - (Player's segment there) + (longest opponent segment there);
+%         - a segment two or more longer than every enemy segment touching
+%           the placed or flipped discs (it cannot be cut):
+%           min over the column and the row of I - (Player's segment);
+%         - a block (the disc right at the end of an enemy segment in its
+%           row or column): I - (length of that enemy segment).
+value(State, Move, Player, Value) :-
+    crosscut_value(State, Move, Player, Value).
+
+%!  value(+State, +Player, -Value) is det.
+%
+%   Value of State for Player on the same scale (lower is better): -100
+%   when Player has won, 100 when the opponent has, 0 for a draw, and
+%   otherwise minus the engine's static evaluation scaled into -99..99.
+value(State, Player, Value) :-
+    must_be(oneof(['R', 'B']), Player),
+    crosscut_winner(State, Winner),
+    (   Winner == Player
+    ->  Value = -100
+    ;   Winner == draw
+    ->  Value = 0
+    ;   Winner \== x
+    ->  Value = 100
+    ;   crosscut_evaluate(State, Player, Score),
+        Value is max(-99, min(99, -(Score // 10)))
+    ).
+
+                 /*******************************
+                 *          COMPUTER            *
+                 *******************************/
+
+%!  choose_move(+State, +Player, +Level, -Move) is semidet.
+%
+%   Move is the computer's choice for Player; fails when Player has no
+%   legal placement. Level 1 picks a random legal move; level 2 a random one
+%   among those of best (lowest) value/4; level 3 and up run the alpha-beta
+%   search for 1 s (level 3), 3 s (level 4) or 10 s (level 5 and up).
+choose_move(State, Player, Level, Move) :-
+    must_be(positive_integer, Level),
+    valid_moves(State, Player, Moves),
+    Moves \== [],
+    choose_level(Level, State, Player, Moves, Move).
+
+choose_level(1, _, _, Moves, Move) :-
+    !,
+    random_member(Move, Moves).
+choose_level(2, State, Player, Moves, Move) :-
+    !,
+    findall(V-M, (member(M, Moves), value(State, M, Player, V)), Valued),
+    aggregate_all(min(V), member(V-_, Valued), Best),
+    findall(M, member(Best-M, Valued), BestMoves),
+    random_member(Move, BestMoves).
+choose_level(Level, State, Player, _, Move) :-
+    level_millis(Level, Millis),
+    crosscut_search(State, Player, Millis, 64, Move, _).
+
+level_millis(3, 1000) :- !.
+level_millis(4, 3000) :- !.
+level_millis(_, 10000).
+
+%!  choose_move(+State, +Level, -Move) is semidet.
+%
+%   choose_move/4 for the player of `Turn`.
+choose_move(State, Level, Move) :-
+    current_player(State, Player),
+    choose_move(State, Player, Level, Move).
+
+                 /*******************************
+                 *          DISPLAY             *
+                 *******************************/
+
+%!  display_game(+State) is det.
+%
+%   Prints the turn, whose turn it is and the board: rows numbered from the
+%   bottom, columns lettered from a.
+display_game(State) :-
+    current_player(State, Player),
+    State = state(Turn, _, _, Board, _, L),
+    crosscut_winner(State, _),              % validates the whole state
+    player_name(Player, Name),
+    format("~n-----> Turn Number ~d~n~n-----> ~w's Turn~n~n", [Turn, Name]),
+    length(Board, H),
+    forall(nth1(I, Board, Row),
+           ( Number is H - I + 1,
+             format("~t~d~2| |", [Number]),
+             forall(member(C, Row), (cell_char(C, Ch), format(" ~w |", [Ch]))),
+             nl )),
+    format(" + |"),
+    forall(between(1, L, Col), (letter(Col, A), format(" ~w |", [A]))),
+    nl, nl.
+
+cell_char(x, ' ').
+cell_char('R', 'R').
+cell_char('B', 'B').
+
+player_name('R', 'Red').
+player_name('B', 'Blue').
+
+letter(Col, Letter) :-
+    Code is 0'a + Col - 1,
+    char_code(Letter, Code).
+
+                 /*******************************
+                 *          PLAY                *
+                 *******************************/
+
+%!  play is det.
+%
+%   Terminal game with the report's menus: who plays Red and Blue (human or
+%   computer, and the computer's level), the board's height and length, then
+%   the game. Moves are typed as a letter and a number, e.g. `b3`; invalid
+%   input is asked again. Reads current_input; ends cleanly at end of file.
+play :-
+    catch(play_menus, crosscut_input_ended,
+          format("~nInput ended: game abandoned.~n")).
+
+play_menus :-
+    format("-----Welcome to Crosscut!-----~n~n"),
+    ask_player_type('Player 1 <Red>', RedType),
+    ask_player_type('Player 2 <Blue>', BlueType),
+    format("~n-----Board Dimensions-----~n~n"),
+    ask_int("Enter the chosen Height<Between 5 and 10>: ", 5, 10, H),
+    ask_int("Enter the chosen Length<Between 5 and 10>: ", 5, 10, L),
+    initial_state(size(H, L), state(T, _, _, Board, H, L)),
+    format("~n-----Let's Start!-----~n"),
+    game_loop(state(T, RedType, BlueType, Board, H, L)).
+
+ask_player_type(Who, Type) :-
+    format("~nPlease choose who is playing ~w:~n", [Who]),
+    format("1 - Human~n2 - Easy Computer (random)~n3 - Hard Computer (best value)~n"),
+    format("4 - Expert Computer (search, 1 s)~n5 - Master Computer (search, 3 s)~n"),
+    format("~w is: ", [Who]),
+    ask_int("", 1, 5, Type).
+
+ask_int(Prompt, Low, High, Value) :-
+    format("~w", [Prompt]),
+    flush_output,
+    read_line_to_string(current_input, Line),
+    (   Line == end_of_file
+    ->  throw(crosscut_input_ended)
+    ;   catch(number_string(V, Line), _, fail), integer(V), between(Low, High, V)
+    ->  Value = V
+    ;   format("Please type a whole number from ~d to ~d: ", [Low, High]),
+        ask_int("", Low, High, Value)
+    ).
+
+game_loop(State) :-
+    display_game(State),
+    game_over(State, Winner),
+    (   Winner \== x
+    ->  show_result(Winner)
+    ;   current_player(State, Player),
+        player_type(State, Player, Type),
+        next_move(Type, State, Player, Move),
+        Move = move(N, C),
+        letter(C, A),
+        player_name(Player, Name),
+        format("~w plays ~w~d~n", [Name, A, N]),
+        move(State, Move, State1),
+        next_turn(State1, State2),
+        game_loop(State2)
+    ).
+
+player_type(state(_, R, _, _, _, _), 'R', R).
+player_type(state(_, _, B, _, _, _), 'B', B).
+
+next_move(1, State, Player, Move) :-
+    !,
+    ask_move(State, Player, Move).
+next_move(Type, State, Player, Move) :-
+    Level is Type - 1,
+    choose_move(State, Player, Level, Move).
+
+ask_move(State, Player, Move) :-
+    format("Your move (e.g. b3): "),
+    flush_output,
+    read_line_to_string(current_input, Line),
+    (   Line == end_of_file
+    ->  throw(crosscut_input_ended)
+    ;   parse_square(State, Line, Move0),
+        valid_moves(State, Player, Moves),
+        memberchk(Move0, Moves)
+    ->  Move = Move0
+    ;   format("Not a valid move here.~n"),
+        ask_move(State, Player, Move)
+    ).
+
+%   parse_square(+State, +Text, -Move): "b3", "B3", "3b" or "b 3".
+parse_square(State, Text, Move) :-
+    once(parse_square_(State, Text, Move)).
+
+parse_square_(state(_, _, _, _, H, L), Text, move(N, C)) :-
+    string_lower(Text, Lower),
+    split_string(Lower, "", " \t\r\n", [Trimmed]),
+    string_chars(Trimmed, Chars0),
+    exclude(==(' '), Chars0, Chars),
+    (   Chars = [A|Ds], char_type(A, lower)
+    ->  true
+    ;   append(Ds, [A], Chars), char_type(A, lower)
+    ),
+    Ds \== [],
+    catch(number_chars(N, Ds), _, fail),
+    integer(N), between(1, H, N),
+    char_code(A, Code),
+    C is Code - 0'a + 1,
+    between(1, L, C).
+
+show_result(draw) :-
+    !,
+    format("-----Game Over: a draw (no one can place a disc)-----~n").
+show_result(Winner) :-
+    player_name(Winner, Name),
+    format("-----Game Over: ~w wins!-----~n", [Name]).
