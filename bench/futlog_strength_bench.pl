@@ -1,0 +1,73 @@
+/*  Strength: the default engine (hacer_jugada/3 at the flag's budget)
+    against ref_minimax2/3, the plain depth-2 minimax of the pure-Prolog
+    reference, alternating who starts.
+
+      swipl -p foreign=out/futlog/foreign -p library=prolog \
+            -g "main(Games, Seconds)" -t halt bench/futlog_strength_bench.pl
+
+    Prints one line per game and a summary: wins, losses, game lengths and
+    the engine's move times (median, p99, max).
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(tabula/futlog)).
+:- use_module(library(tabula/futlog_tools)).
+:- use_module(library(tabula/futlog_foreign)).
+:- use_module('../tests/reference/futlog_ref').
+
+main(Games, Seconds) :-
+    set_prolog_flag(futlog_time_limit, Seconds),
+    numlist(1, Games, Ns),
+    foldl(one_game, Ns, []-[], Results-Times),
+    summary(Games, Seconds, Results, Times).
+
+% Odd games: the engine is player 1; even games: player 2.
+one_game(N, R0-T0, [R|R0]-T) :-
+    (   N mod 2 =:= 1 -> Engine = 1 ; Engine = 2 ),
+    estado_inicial(E),
+    ref_initial(RS),
+    play(E, RS, Engine, 0, T0, T, Result, Plies),
+    (   Result = won(Engine) -> R = win ; R = loss ),
+    format("game ~d: engine is player ~d, ~w after ~d moves (~w)~n",
+           [N, Engine, R, Plies, Result]),
+    flush_output.
+
+% The engine plays on our state; the reference opponent on its own state;
+% each move is applied to both and the two are checked to agree.
+play(E, RS, Engine, Ply, T0, T, Result, Plies) :-
+    futlog_status(E, Status),
+    (   Status = won(W)
+    ->  Result = won(W), Plies = Ply, T = T0
+    ;   Ply >= 400
+    ->  Result = too_long, Plies = Ply, T = T0
+    ;   turno(E, P),
+        (   P =:= Engine
+        ->  get_time(A), hacer_jugada(E, LP, E2), get_time(B),
+            D is B - A, T1 = [D|T0],
+            ref_apply(RS, LP, RS2)
+        ;   ref_minimax2(RS, LP, RS2),
+            mover(E, LP, E2), T1 = T0
+        ),
+        ref_ball(RS2, Ball), posicion_pelota(E2, Ball),
+        Ply1 is Ply + 1,
+        play(E2, RS2, Engine, Ply1, T1, T, Result, Plies)
+    ).
+
+summary(Games, Seconds, Results, Times) :-
+    aggregate_all(count, member(win, Results), Wins),
+    Losses is Games - Wins,
+    Pct is 100 * Wins / Games,
+    msort(Times, Sorted),
+    length(Sorted, N),
+    percentile(Sorted, N, 0.5, Median),
+    percentile(Sorted, N, 0.99, P99),
+    last(Sorted, Max),
+    format("~nengine (~w s per move) vs ref_minimax2: ~d games, ~d wins, ~d losses (~1f% wins)~n",
+           [Seconds, Games, Wins, Losses, Pct]),
+    format("engine move times over ~d moves: median ~3f s, p99 ~3f s, max ~3f s~n",
+           [N, Median, P99, Max]).
+
+percentile(Sorted, N, Q, V) :-
+    I is min(N - 1, floor(Q * (N - 1))),
+    nth0(I, Sorted, V).
