@@ -1,0 +1,35 @@
+#pragma once
+// The engine's search: the shared ID alpha-beta with this game's traits.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+
+#include "fourmation/state.hpp"
+#include "search/transposition_table.hpp"
+
+namespace tabula::fourmation {
+
+struct SearchOptions {
+  std::chrono::milliseconds budget{1000};  // <= 0: no time limit
+  int max_depth = 0;                       // 0: up to the end of the game
+  std::uint64_t max_nodes = 0;             // 0: no limit
+};
+
+struct SearchOutcome {
+  bool has_move = false;
+  int move = kNoCell;
+  int score = 0;  // for the side to move; |score| near search::kWin is a forced result
+  int depth = 0;  // deepest completed iteration
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool aborted = false;  // the stop callback ended the search
+  bool solved = false;   // the score is the game-theoretic value
+  int verdict = 0;       // when solved: +1 win, 0 draw, -1 loss for the side to move
+};
+
+// Best move for the side to move. `stop` is polled now and then; returning
+// true ends the search (the best move so far is kept).
+SearchOutcome search(const State& s, const SearchOptions& options, search::TranspositionTable& tt,
+                     const std::function<bool()>& stop = {});
+
+}  // namespace tabula::fourmation

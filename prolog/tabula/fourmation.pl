@@ -1,0 +1,368 @@
+:- module(fourmation,
+          [ initial_state/2,      % +Size, -GameState  (or -Board when bound to a list)
+            display_game/1,       % +GameState
+            move/3,               % +GameState, +Move, -NewGameState (turn kept)
+            next_player/3,        % +GameState, ?NextPlayer, -NewGameState
+            valid_moves/2,        % +GameState, -Moves
+            game_over/2,          % +GameState, -Winner | +GameState, +Moves
+            value/3,              % +GameState, +Colour, -Value | +GameState, +Move, -Value
+            choose_move/3,        % +GameState, +Level, -Move
+            play/0
+          ]).
+/** <module> 4Mation: the Porto course predicates on the report's terms
+
+A drop-in for the 4Mation coursework (Porto, 2021/22): the predicate names
+and terms of the report, backed by the C++ engine.
+
+A game state is the report's term
+
+    gameState(Board, turn(Player-Colour), PreviousMove)
+
+where `Board` is a list of N rows of N atoms `empty`, `white`, `black`
+(3 =< N =< 12), `Player` is `human` or `computer-Level`, `Colour` is
+`white` or `black`, and `PreviousMove` is the `L-C` (0-based line and
+column) of the last cube placed, or `(-1)-(-1)` before the first move.
+Moves are `L-C`.
+
+Rules: white moves first; the first cube may go on any cell, every later
+cube on an empty cell next (8 neighbours) to the last cube placed, by
+either player. Four or more in a row (horizontally, vertically or
+diagonally) wins; a player with no legal cell draws, unless the move that
+left it stuck made four.
+
+Where the report's forms and the course's standard forms share a name:
+
+  - initial_state/2: the course's `initial_state(+Size, -GameState)` when
+    the second argument is unbound (the two cannot be told apart then);
+    the report's `initial_state(+Size, -Board)` when it is a (partial)
+    list.
+  - move/3 keeps the report's behaviour: the new state still names the
+    mover in `turn(...)`; next_player/3 is the report's separate step
+    that passes the turn. (Legal cells and the result do not depend on the
+    turn term, so valid_moves/2 and game_over/2 work before or after it.)
+  - game_over/2: the course's `game_over(+GameState, -Winner)` when the
+    second argument is unbound or an atom; the report's
+    `game_over(+GameState, +Moves)` when it is a list.
+  - value/3: the course's `value(+GameState, +Colour, -Value)` when the
+    second argument is `white` or `black`; the report's greedy weight
+    `value(+GameState, +L-C, -Value)` when it is a move.
+
+Malformed states raise `instantiation_error`, `type_error(fourmation_state,
+S)` or a `domain_error`; an illegal move makes move/3 fail.
+*/
+
+:- use_module(library(error)).
+:- use_module(library(lists)).
+:- use_module(library(random)).
+:- use_module(library(readutil)).
+:- use_module(library(tabula/fourmation_foreign)).
+:- use_module(library(tabula/fourmation_tools)).
+
+                 /*******************************
+                 *         COURSE API           *
+                 *******************************/
+
+%!  initial_state(+Size, -GameState) is det.
+%!  initial_state(+Size, ?Board) is semidet.
+%
+%   GameState is the empty Size x Size board with white, played by
+%   `human`, to move and no previous move: `gameState(Board,
+%   turn(human-white), (-1)-(-1))`. When the second argument is a list
+%   (or partial list) it is the report's form and is unified with the
+%   Board only. Size is an integer from 3 to 12 (3 is the report's
+%   "impossible" mode where nobody can win).
+initial_state(Size, Out) :-
+    fourmation_initial(Size, GS),
+    (   nonvar(Out), ( Out == [] ; Out = [_|_] )
+    ->  GS = gameState(Out, _, _)
+    ;   Out = GS
+    ).
+
+%!  display_game(+GameState) is det.
+%
+%   Prints the board with 0-based line numbers (left) and column numbers
+%   (top), the cubes as `W`/`B`, the last cube in parentheses, the cells
+%   the next cube may go on marked with a dot, and whose turn it is.
+display_game(GS) :-
+    fourmation_print(GS).
+
+%!  move(+GameState, +Move, -NewGameState) is semidet.
+%
+%   Places a cube of the colour in GameState's `turn(_-Colour)` on Move
+%   (`L-C`) if it is legal, and records Move as the previous move. As in
+%   the report, NewGameState keeps the same `turn(...)`; next_player/3
+%   passes the turn. Fails on an illegal move (off the board, occupied,
+%   not next to the last cube, game over).
+move(GS, Move, GS2) :-
+    fourmation_play(GS, Move, false, GS2).
+
+%!  next_player(+GameState, ?NextPlayer, -NewGameState) is det.
+%
+%   NewGameState is GameState with the turn given to the other colour,
+%   played by NextPlayer (`human` or `computer-Level`). When NextPlayer is
+%   unbound the current Player term is kept and NextPlayer is unified
+%   with it.
+next_player(gameState(Board, turn(Player-Colour), Last), Next,
+            gameState(Board, turn(Next-Other), Last)) :-
+    check_colour(Colour),
+    other_colour(Colour, Other),
+    (   var(Next)
+    ->  Next = Player
+    ;   true
+    ).
+
+check_colour(Colour) :-
+    (   var(Colour)
+    ->  instantiation_error(Colour)
+    ;   memberchk(Colour, [white, black])
+    ->  true
+    ;   domain_error(fourmation_colour, Colour)
+    ).
+
+other_colour(white, black).
+other_colour(black, white).
+
+%!  valid_moves(+GameState, -Moves) is det.
+%
+%   Moves are all legal `L-C` for the next cube, in line-then-column
+%   order: every empty cell before the first move, else the empty
+%   neighbours of the last cube; `[]` once the game is over.
+valid_moves(GS, Moves) :-
+    fourmation_valid_moves(GS, Moves).
+
+%!  game_over(+GameState, -Winner) is semidet.
+%!  game_over(+GameState, +Moves) is semidet.
+%
+%   Course form: the game is over and Winner is `white` or `black` (four
+%   or more in a row) or `draw` (the colour to move has no legal cell);
+%   fails while the game goes on.
+%
+%   Report form, with Moves the list of valid moves the report's loop
+%   computed: succeeds when a colour has four in a row or Moves is `[]`.
+game_over(GS, Second) :-
+    nonvar(Second), ( Second == [] ; Second = [_|_] ),
+    !,
+    fourmation_winner(GS, W),
+    (   W \== none
+    ->  true
+    ;   Second == []
+    ).
+game_over(GS, Winner) :-
+    fourmation_winner(GS, W),
+    W \== none,
+    Winner = W.
+
+%!  value(+GameState, +Colour, -Value) is det.
+%!  value(+GameState, +Move, -Value) is det.
+%
+%   Course form: Value is how good GameState is for Colour (`white` or
+%   `black`), higher is better: 100000 when Colour has won, -100000 when
+%   it has lost, 0 for a draw, else the engine's static evaluation
+%   (windows of four free of the opponent, weighted by how full they are,
+%   and the cells that would complete four).
+%
+%   Report form, Move = `L-C` a cell of the board: the report's greedy
+%   weight of a cube of the colour to move there. Walking out from the
+%   cell along each line, every own cube counts 2 and every empty cell 1
+%   until an opponent cube or the edge; the two directions of a line are
+%   added and Value is the best of the four lines.
+value(GS, Second, Value) :-
+    nonvar(Second), Second = L-_, integer(L),
+    !,
+    GS = gameState(_, turn(_-Colour), _),
+    fourmation_line_value(GS, Second, Colour, Value).
+value(GS, Colour, Value) :-
+    check_colour(Colour),
+    fourmation_winner(GS, W),
+    (   W == none
+    ->  fourmation_evaluate(GS, Colour, Value)
+    ;   W == draw
+    ->  Value = 0
+    ;   W == Colour
+    ->  Value = 100000
+    ;   Value = -100000
+    ).
+
+%!  choose_move(+GameState, +Level, -Move) is semidet.
+%
+%   Move is the computer's choice for the colour to move; fails when the
+%   game is over. Level is an integer or `computer-Level`:
+%
+%     - 1: a random legal cell;
+%     - 2: the report's bot done right: complete four if possible, never
+%       play next to a cell where the opponent would complete four (taking
+%       that cell blocks it), play a forced win found within 5 plies, else
+%       the best greedy value/3 weight (ties at random);
+%     - 3 and more: the engine's search (alpha-beta with a transposition
+%       table and iterative deepening) for 1 s at level 3, 3 s at level 4,
+%       10 s from level 5 (fourmation_level_budget/2). Small boards (4x4,
+%       5x5) are solved within that time and played perfectly.
+choose_move(GS, computer-Level, Move) :-
+    !,
+    choose_move(GS, Level, Move).
+choose_move(GS, Level, Move) :-
+    must_be(positive_integer, Level),
+    (   Level =:= 1
+    ->  fourmation_valid_moves(GS, Moves),
+        random_member(Move, Moves)
+    ;   Level =:= 2
+    ->  random_between(0, 0x3fffffffffffffff, Seed),
+        fourmation_bot(GS, 2, Seed, Move, _)
+    ;   fourmation_level_budget(Level, Seconds),
+        fourmation_engine_move(GS, [time(Seconds)], Move)
+    ).
+
+                 /*******************************
+                 *            PLAY              *
+                 *******************************/
+
+%!  play is det.
+%
+%   The game in the terminal: a menu for the kind of game (human vs
+%   human, human vs computer, computer vs computer), the computer's
+%   levels, the board size, then the game and a result screen, and back
+%   to the menu. Every answer is read as a line from current_input and
+%   asked again when it is not valid; end of file leaves play/0 quietly.
+play :-
+    catch(main_menu, fourmation_input_closed,
+          format("~nEnd of input: bye.~n")).
+
+main_menu :-
+    format("~n==============================~n"),
+    format("   4 M A T I O N~n"),
+    format("==============================~n"),
+    format("  1. Human vs Human~n"),
+    format("  2. Human vs Computer~n"),
+    format("  3. Computer vs Computer~n"),
+    format("  4. Rules~n"),
+    format("  0. Exit~n"),
+    ask_number("Option", 0, 4, Option),
+    (   Option =:= 0
+    ->  format("Bye.~n")
+    ;   Option =:= 4
+    ->  show_rules,
+        main_menu
+    ;   players_menu(Option, White, Black),
+        size_menu(Size),
+        play_game(Size, White, Black),
+        main_menu
+    ).
+
+players_menu(1, human, human).
+players_menu(2, White, Black) :-
+    format("Your colour:~n  1. White (moves first)~n  2. Black~n"),
+    ask_number("Colour", 1, 2, Side),
+    level_menu("Computer level", Level),
+    (   Side =:= 1
+    ->  White = human, Black = computer-Level
+    ;   White = computer-Level, Black = human
+    ).
+players_menu(3, computer-LW, computer-LB) :-
+    level_menu("White computer level", LW),
+    level_menu("Black computer level", LB).
+
+level_menu(Prompt, Level) :-
+    format("~w:~n", [Prompt]),
+    format("  1. Easy peasy (random)~n"),
+    format("  2. Hardcore (the report's bot: block, short forced wins, greedy)~n"),
+    format("  3. Engine, 1 s a move~n"),
+    format("  4. Engine, 3 s a move~n"),
+    format("  5. Engine, 10 s a move~n"),
+    ask_number("Level", 1, 5, Level).
+
+size_menu(Size) :-
+    format("Board size (3 is the report's \"impossible\" mode; 7 is usual):~n"),
+    ask_number("Size", 3, 12, Size).
+
+show_rules :-
+    format("~nPlayers alternate placing one cube of their colour; white starts.~n"),
+    format("The first cube may go anywhere; every later cube must go on an~n"),
+    format("empty cell touching (also diagonally) the last cube placed.~n"),
+    format("Four or more in a row, in any direction, wins. A player who~n"),
+    format("cannot place a cube ends the game in a draw.~n"),
+    format("Moves are typed as line and column, e.g. 2 3 (or 2-3).~n").
+
+play_game(Size, White, Black) :-
+    initial_state(Size, GS0),
+    GS0 = gameState(Board, turn(_-Colour), Last),
+    GS = gameState(Board, turn(White-Colour), Last),
+    game_loop(GS, White, Black).
+
+game_loop(GS, White, Black) :-
+    display_game(GS),
+    valid_moves(GS, Moves),
+    (   game_over(GS, Winner)
+    ->  result_screen(Winner, White, Black)
+    ;   GS = gameState(_, turn(Player-Colour), _),
+        player_move(Player, Colour, GS, Moves, Move),
+        (   Move == quit
+        ->  format("Game abandoned.~n")
+        ;   move(GS, Move, GS1),
+            (   Colour == white -> Next = Black ; Next = White ),
+            next_player(GS1, Next, GS2),
+            game_loop(GS2, White, Black)
+        )
+    ).
+
+player_move(human, Colour, GS, Moves, Move) :-
+    !,
+    format("~w, your move (line column, e.g. 2 3; quit to stop): ", [Colour]),
+    flush_output,
+    read_answer(Line),
+    normalize_space(string(Text), Line),
+    (   Text == "quit"
+    ->  Move = quit
+    ;   fourmation_parse_move(Text, M), memberchk(M, Moves)
+    ->  Move = M
+    ;   fourmation_parse_move(Text, M)
+    ->  format("~w is not a legal cell. Legal cells: ~w~n", [M, Moves]),
+        player_move(human, Colour, GS, Moves, Move)
+    ;   format("Please type a line and a column, e.g. 2 3.~n"),
+        player_move(human, Colour, GS, Moves, Move)
+    ).
+player_move(computer-Level, Colour, GS, _, Move) :-
+    (   Level =:= 2
+    ->  random_between(0, 0x3fffffffffffffff, Seed),
+        fourmation_bot(GS, 2, Seed, Move, Reason),
+        bot_message(Reason, Message)
+    ;   choose_move(GS, Level, Move),
+        Message = ""
+    ),
+    format("Computer (level ~d, ~w) plays ~w. ~w~n", [Level, Colour, Move, Message]).
+
+% The report's messages for its bot's three strategies.
+bot_message(block, "Too easy m8.").
+bot_message(win, "Careful. Ive got everything under control.").
+bot_message(forced_win, "Careful. Ive got everything under control.").
+bot_message(greedy, "Im tired of thinking. Ill just go with the most obvious one.").
+bot_message(random, "").
+
+result_screen(Winner, White, Black) :-
+    format("~n******************************~n"),
+    (   Winner == draw
+    ->  format("   It's a draw!~n")
+    ;   (   Winner == white -> P = White ; P = Black ),
+        format("   ~w (~w) wins!~n", [Winner, P])
+    ),
+    format("******************************~n").
+
+%!  ask_number(+Prompt, +Low, +High, -Value) is det.
+%
+%   Reads lines until one holds an integer from Low to High. End of input
+%   throws `fourmation_input_closed`, caught by play/0.
+ask_number(Prompt, Low, High, Value) :-
+    format("~w [~d-~d]: ", [Prompt, Low, High]),
+    flush_output,
+    read_answer(Line),
+    (   catch(number_string(V, Line), _, fail), integer(V), between(Low, High, V)
+    ->  Value = V
+    ;   format("Please type a whole number from ~d to ~d.~n", [Low, High]),
+        ask_number(Prompt, Low, High, Value)
+    ).
+
+read_answer(Line) :-
+    read_line_to_string(current_input, Line0),
+    (   Line0 == end_of_file
+    ->  throw(fourmation_input_closed)
+    ;   Line = Line0
+    ).

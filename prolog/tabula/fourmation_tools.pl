@@ -1,0 +1,163 @@
+:- module(fourmation_tools,
+          [ fourmation_print/1,          % +GameState
+            fourmation_print/2,          % +Stream, +GameState
+            fourmation_parse_move/2,     % +Text, -Move
+            fourmation_random_game/4,    % +Size, +Seed, -Moves, -Winner
+            fourmation_engine_move/3,    % +GameState, +Options, -Move
+            fourmation_solve/3,          % +GameState, +Seconds, -Result
+            fourmation_level_budget/2    % +Level, -Seconds
+          ]).
+/** <module> 4Mation extras: printing, move parsing, random games, the engine
+
+These work on the report's `gameState(Board, turn(Player-Colour), L-C)`
+terms, like library(tabula/fourmation).
+*/
+
+:- use_module(library(option)).
+:- use_module(library(error)).
+:- use_module(library(lists)).
+:- use_module(library(dcg/basics)).
+:- use_module(library(tabula/fourmation_foreign)).
+
+%!  fourmation_print(+GameState) is det.
+%!  fourmation_print(+Stream, +GameState) is det.
+%
+%   Prints the board with line numbers on the left and column numbers on
+%   top (both 0-based, as moves are written `L-C`). `W` and `B` are the
+%   cubes, the last cube is shown in parentheses and the cells the next
+%   cube may go on are marked with a dot. Below the board: whose turn it
+%   is, or the result.
+fourmation_print(GS) :-
+    fourmation_print(current_output, GS).
+fourmation_print(Out, GS) :-
+    fourmation_valid_moves(GS, Legal),
+    fourmation_winner(GS, Winner),
+    GS = gameState(Board, turn(Player-Colour), Last),
+    length(Board, N),
+    Max is N - 1,
+    nl(Out),
+    print_columns(Out, Max),
+    print_rule(Out, N),
+    forall(nth0(L, Board, Row),
+           ( format(Out, "~t~d~2| |", [L]),
+             forall(nth0(C, Row, Cell),
+                    ( cell_text(Cell, L-C, Last, Legal, Text),
+                      format(Out, "~w|", [Text]) )),
+             format(Out, " ~d~n", [L]),
+             print_rule(Out, N) )),
+    print_columns(Out, Max),
+    (   Winner == none
+    ->  format(Out, "~w (~w) to move", [Colour, Player]),
+        (   Last = (-1)-(-1)
+        ->  format(Out, "; first cube: any cell.~n", [])
+        ;   format(Out, "; last cube at ~w.~n", [Last])
+        )
+    ;   Winner == draw
+    ->  format(Out, "Game over: draw (no free cell next to the last cube).~n", [])
+    ;   format(Out, "Game over: ~w wins.~n", [Winner])
+    ).
+
+print_columns(Out, Max) :-
+    format(Out, "    ", []),
+    forall(between(0, Max, C),
+           (   C < 10
+           ->  format(Out, " ~d  ", [C])
+           ;   format(Out, "~d  ", [C])
+           )),
+    nl(Out).
+
+print_rule(Out, N) :-
+    format(Out, "   +", []),
+    forall(between(1, N, _), format(Out, "---+", [])),
+    nl(Out).
+
+cell_text(Cell, Pos, Last, Legal, Text) :-
+    cell_letter(Cell, Letter),
+    (   Pos == Last
+    ->  format(atom(Text), "(~w)", [Letter])
+    ;   Cell == empty, memberchk(Pos, Legal)
+    ->  Text = ' . '
+    ;   format(atom(Text), " ~w ", [Letter])
+    ).
+
+cell_letter(empty, ' ').
+cell_letter(white, 'W').
+cell_letter(black, 'B').
+
+%!  fourmation_parse_move(+Text, -Move) is semidet.
+%
+%   Move is the `L-C` a human typed as Text (string, atom or code list):
+%   two non-negative integers separated by spaces, a comma or a dash,
+%   e.g. `"2 3"`, `"2-3"`, `"2,3"`. Fails on anything else; legality is
+%   not checked.
+fourmation_parse_move(Text, L-C) :-
+    catch(text_to_string(Text, String), _, fail),
+    string_codes(String, Codes),
+    phrase(move_text(L, C), Codes).
+
+move_text(L, C) -->
+    blanks, number_text(L), blanks, separator, blanks, number_text(C), blanks.
+
+separator --> ",", !.
+separator --> "-", !.
+separator --> [].
+
+number_text(N) -->
+    digit(D0), digits(Ds),
+    { number_codes(N, [D0|Ds]) }.
+
+%!  fourmation_random_game(+Size, +Seed, -Moves, -Winner) is det.
+%
+%   Plays uniformly random legal moves from the empty Size x Size board
+%   with the engine's own generator seeded by Seed. Moves lists the moves
+%   in playing order, Winner is `white`, `black` or `draw`.
+fourmation_random_game(Size, Seed, Moves, Winner) :-
+    fourmation_initial(Size, GS),
+    fourmation_random_playout(GS, Seed, Moves, Winner).
+
+%!  fourmation_engine_move(+GameState, +Options, -Move) is semidet.
+%
+%   Move is the choice of the engine's search for the colour to move;
+%   fails when the game is over. Options:
+%     - time(Seconds): budget (default 1); 0 means no limit
+%     - depth(Plies): deepest iteration (default: to the end of the game)
+%     - info(-Info): unified with `search(Score, Depth, Nodes, Millis,
+%       Solved)`, Solved one of `win`, `loss`, `draw`, `unknown`.
+fourmation_engine_move(GS, Options, Move) :-
+    must_be(list, Options),
+    option(time(Seconds), Options, 1),
+    must_be(number, Seconds),
+    (   Seconds >= 0
+    ->  true
+    ;   domain_error(not_less_than_zero, Seconds)
+    ),
+    option(depth(Depth), Options, 0),
+    Ms is round(Seconds * 1000),
+    fourmation_search(GS, Ms, Depth, Move, Info),
+    (   option(info(I), Options)
+    ->  I = Info
+    ;   true
+    ).
+
+%!  fourmation_solve(+GameState, +Seconds, -Result) is det.
+%
+%   Result is `win(Move)`, `loss(Move)` or `draw(Move)` for the colour to
+%   move when the search proves it within Seconds, `unknown(Move)` when it
+%   does not, and `over` when the game has ended.
+fourmation_solve(GS, Seconds, Result) :-
+    Ms is round(Seconds * 1000),
+    (   fourmation_search(GS, Ms, 0, Move, search(_, _, _, _, Solved))
+    ->  Result =.. [Solved, Move]
+    ;   Result = over
+    ).
+
+%!  fourmation_level_budget(+Level, -Seconds) is det.
+%
+%   The search time of the engine levels of choose_move/3: level 3 one
+%   second, level 4 three seconds, level 5 and above ten seconds.
+fourmation_level_budget(Level, Seconds) :-
+    must_be(positive_integer, Level),
+    (   Level =< 3 -> Seconds = 1
+    ;   Level =:= 4 -> Seconds = 3
+    ;   Seconds = 10
+    ).
