@@ -37,12 +37,15 @@ inline bool visited(const State& s, int v) {
   return false;
 }
 
-// The game is over (goal) or the player to move has no step (and loses).
+// The game is over: a goal, or the player to move has no step (and wins:
+// the player who brought the ball there loses).
 inline bool game_over(const State& s) { return goal_for(s) != 0 || !has_free_edge(s, s.ball); }
 // 1 or 2 when the game is over, else 0.
 inline int winner(const State& s) {
   if (const int g = goal_for(s)) return g;
-  if (!has_free_edge(s, s.ball)) return s.turn == 0 ? 2 : 1;  // the mover is stuck
+  // The statement: "pierde el jugador que llegó a dicha posición": the player
+  // who ran the ball into the dead end loses, so the player to move wins.
+  if (!has_free_edge(s, s.ball)) return s.turn + 1;
   return 0;
 }
 

@@ -32,8 +32,8 @@ bool terminal(const State& s, int ply, int& score) {
     score = (g == s.turn + 1) ? kWin - ply : -kWin + ply;
     return true;
   }
-  if (!has_free_edge(s, s.ball)) {
-    score = -kWin + ply;
+  if (!has_free_edge(s, s.ball)) {  // the previous mover got stuck and loses
+    score = kWin - ply;
     return true;
   }
   return false;

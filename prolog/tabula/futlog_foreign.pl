@@ -35,7 +35,8 @@ Predicates:
   - futlog_turn(+S, -N) is det.
   - futlog_goal(+S, -N) is semidet: the ball is in the goal counting for N.
   - futlog_status(+S, -Status) is det: to_move(N) or won(N) (a goal, or
-    the player to move has no step and loses).
+    the player to move has no step, when the player who brought the
+    ball there loses and the player to move wins).
   - futlog_move_check(+S, +LP, ?S2) is semidet: LP is a complete legal move.
   - futlog_move_gen(+S, -LP, -S2) is nondet: every legal move path, lazily.
   - futlog_prefix(+S, +LP) is semidet: LP is a strict prefix of a move.

@@ -166,7 +166,7 @@ TEST(FutlogRules, GoalsAndOwnGoals) {
   EXPECT_EQ(replay(out, {{0, 5}}, out), PathStatus::kIllegal);
 }
 
-TEST(FutlogRules, StuckEndsTheMoveAndTheMoverWins) {
+TEST(FutlogRules, StuckEndsTheMoveAndTheMoverLoses) {
   // The ball enters the corner (4,5) from (3,4); the corner has only that
   // free edge, so the move ends there and the next player has no step.
   State s = with_path(State{}, {{3, 3}, {3, 4}});
@@ -175,7 +175,8 @@ TEST(FutlogRules, StuckEndsTheMoveAndTheMoverWins) {
   EXPECT_EQ(out.turn, 1);
   EXPECT_FALSE(has_free_edge(out, out.ball));
   EXPECT_TRUE(game_over(out));
-  EXPECT_EQ(winner(out), 1);
+  // The statement: the player who brought the ball there (1) loses.
+  EXPECT_EQ(winner(out), 2);
   EXPECT_EQ(count_paths(out), 0u);
 }
 

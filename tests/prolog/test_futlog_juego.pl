@@ -128,7 +128,8 @@ test(stuck_in_corner) :-
     assertion(\+ mover(S2, _, _)),
     assertion(\+ gol(S2, _)),
     futlog_status(S2, Status),
-    assertion(Status == won(1)).
+    % the statement: the player who brought the ball there loses
+    assertion(Status == won(2)).
 
 test(gol_unbound_fails_without_goal, fail) :-
     estado_inicial(E),

@@ -461,8 +461,9 @@ ref_random_move(S, Path) :-
 %
 %   Evaluation, from the side of the player to move in S:
 %     - a goal for us +1000, for the opponent -1000;
-%     - the side to move with no step loses (the contract's rule 10 read
-%       literally): after our move that is +1000, after the reply -1000;
+%     - the side to move with no step wins: the statement says the player
+%       who brought the ball there loses ("pierde el jugador que llegó a
+%       dicha posición"), so ending our own move stuck is -1000;
 %     - otherwise the ball's progress towards the opponent's goal, its Y
 %       coordinate (player 1 attacks Y = 6, player 2 attacks Y = -6).
 %
@@ -516,9 +517,11 @@ terminal_value(S, Me, Value) :-
     ).
 terminal_value(futlog(Ball, Turn, Marked), Me, Value) :-
     \+ has_free_edge(Ball, Marked),
+    % "pierde el jugador que llegó a dicha posición": the player who brought
+    % the ball there loses, so the side to move wins.
     (   Turn =:= Me
-    ->  Value = -1000
-    ;   Value = 1000
+    ->  Value = 1000
+    ;   Value = -1000
     ).
 
 heuristic(futlog(p(_, Y), _, _), Me, Value) :-
