@@ -13,19 +13,13 @@
 #include "fourmation/evaluation.hpp"
 #include "fourmation/search.hpp"
 #include "fourmation/state.hpp"
+#include "fourmation_test_support.hpp"
 
 namespace tabula::fourmation {
 namespace {
 
-State from_rows(const std::vector<std::string>& rows, int side, int last_row, int last_col) {
-  const int n = static_cast<int>(rows.size());
-  std::vector<Cell> grid;
-  for (const auto& row : rows)
-    for (char ch : row) grid.push_back(ch == 'W' ? Cell::kWhite : ch == 'B' ? Cell::kBlack : Cell::kEmpty);
-  return make_state(n, grid.data(), side, last_row < 0 ? kNoCell : cell_of(last_row, last_col));
-}
-
-bool sanitized() { return std::getenv("TABULA_SANITIZED") != nullptr; }
+using testing::from_rows;
+using testing::sanitized;
 
 // Exact value for the side to move (+1 win, 0 draw, -1 loss) by plain
 // negamax over the rules, memoised on the hash.
