@@ -1,5 +1,6 @@
 #pragma once
 // A wall-clock budget for searches.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 
@@ -18,6 +19,11 @@ class Deadline {
   bool expired() const { return !unlimited_ && Clock::now() >= end_; }
   bool is_unlimited() const { return unlimited_; }
   double elapsed_seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  // Time left (zero once expired); meaningless when unlimited.
+  std::chrono::milliseconds remaining() const {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end_ - Clock::now());
+    return std::max(left, std::chrono::milliseconds(0));
+  }
   // Fraction of the budget used so far (0 when unlimited).
   double used_fraction() const {
     if (unlimited_) return 0.0;

@@ -19,13 +19,6 @@ int ray(const State& s, int cell, int dr, int dc, int colour) {
   return value;
 }
 
-// Cells the opponent could answer with to complete four after our cube on `cell`.
-bool hands_over_four(const State& s, int cell, const Bits& their_threats) {
-  Bits answers = geometry(s.n).neighbours[cell] & their_threats;
-  answers.reset(cell);
-  return answers.any();
-}
-
 }  // namespace
 
 int line_value(const State& s, int cell, int colour) {

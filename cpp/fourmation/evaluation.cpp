@@ -77,7 +77,6 @@ const ThreatPair& threat_pair(const State& s) {
 }  // namespace
 
 Verdict tactical_verdict(const State& s) {
-  const Geometry& g = geometry(s.n);
   const Bits legal = legal_mask(s);
   if (legal.none()) return Verdict::kUnknown;
   const ThreatPair& tp = threat_pair(s);
@@ -86,9 +85,7 @@ Verdict tactical_verdict(const State& s) {
   if (theirs.none()) return Verdict::kUnknown;
   for (Bits b = legal; b.any(); b.pop_lowest()) {
     const int cell = b.lowest();
-    Bits answers = g.neighbours[cell] & theirs;
-    answers.reset(cell);
-    if (answers.none()) return Verdict::kUnknown;  // a safe move exists
+    if (!hands_over_four(s, cell, theirs)) return Verdict::kUnknown;  // a safe move exists
   }
   return Verdict::kLostNext;
 }
@@ -101,7 +98,6 @@ int evaluate(const State& s) {
 }
 
 int ordered_moves(const State& s, int* out, bool drop_losing) {
-  const Geometry& g = geometry(s.n);
   const int count = legal_moves(s, out);
   if (count <= 1) return count;
   const int me = s.side;
@@ -114,9 +110,7 @@ int ordered_moves(const State& s, int* out, bool drop_losing) {
     int v = 0;
     if (mine.test(cell)) v += 100000;
     if (theirs.test(cell)) v += 50000;
-    Bits answers = g.neighbours[cell] & theirs;
-    answers.reset(cell);
-    if (answers.any()) {
+    if (hands_over_four(s, cell, theirs)) {
       v -= 80000;
       losing.set(cell);
     }

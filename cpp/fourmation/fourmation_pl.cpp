@@ -283,8 +283,9 @@ search::TranspositionTable& thread_table() {
   return tt;
 }
 
-// fourmation_search(+GS, +BudgetMs, +MaxDepth, -Move, -search(Score, Depth, Nodes, Millis, Solved))
-foreign_t pl_search(term_t gs, term_t budget, term_t max_depth, term_t move, term_t info) {
+// fourmation_search(+GS, +BudgetMs, +MaxDepth, +SeekMistakes, -Move,
+//                   -search(Score, Depth, Nodes, Millis, Solved))
+foreign_t pl_search(term_t gs, term_t budget, term_t max_depth, term_t seek, term_t move, term_t info) {
   return pl::guarded([&]() -> foreign_t {
     State s;
     int64_t ms;
@@ -293,10 +294,13 @@ foreign_t pl_search(term_t gs, term_t budget, term_t max_depth, term_t move, ter
     if (!PL_get_int64_ex(budget, &ms)) return FALSE;
     if (ms < 0) return PL_domain_error("not_less_than_zero", budget);
     if (!pl::get_int_in(max_depth, 0, kMaxMoves, "fourmation_depth", depth)) return FALSE;
+    int seek_mistakes;
+    if (!PL_get_bool_ex(seek, &seek_mistakes)) return FALSE;
     pl::SignalPoll poll;
     SearchOptions options;
     options.budget = std::chrono::milliseconds(ms);
     options.max_depth = depth;
+    options.seek_mistakes = seek_mistakes != 0;
     const SearchOutcome r =
         fourmation::search(s, options, thread_table(), [&poll] { return poll.poll_now(); });
     if (r.aborted || poll.raised()) return FALSE;
@@ -403,7 +407,7 @@ extern "C" __attribute__((visibility("default"))) install_t install_tabula_fourm
   PL_register_foreign("fourmation_winner", 2, reinterpret_cast<pl_function_t>(pl_winner), 0);
   PL_register_foreign("fourmation_perft", 3, reinterpret_cast<pl_function_t>(pl_perft), 0);
   PL_register_foreign("fourmation_random_playout", 4, reinterpret_cast<pl_function_t>(pl_random_playout), 0);
-  PL_register_foreign("fourmation_search", 5, reinterpret_cast<pl_function_t>(pl_search), 0);
+  PL_register_foreign("fourmation_search", 6, reinterpret_cast<pl_function_t>(pl_search), 0);
   PL_register_foreign("fourmation_bot", 5, reinterpret_cast<pl_function_t>(pl_bot), 0);
   PL_register_foreign("fourmation_line_value", 4, reinterpret_cast<pl_function_t>(pl_line_value), 0);
   PL_register_foreign("fourmation_evaluate", 3, reinterpret_cast<pl_function_t>(pl_evaluate), 0);

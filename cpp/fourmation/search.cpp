@@ -1,8 +1,11 @@
 #include "fourmation/search.hpp"
 
+#include <algorithm>
 #include <vector>
 
+#include "common/deadline.hpp"
 #include "fourmation/evaluation.hpp"
+#include "fourmation/mistakes.hpp"
 #include "search/alphabeta.hpp"
 
 namespace tabula::fourmation {
@@ -10,11 +13,20 @@ namespace tabula::fourmation {
 namespace {
 
 // The side the current search plays for, per thread: draws (a stuck mover)
-// count as slightly bad for it, so that it keeps playing for a win when it
-// can. A search's hashes include it, as its draw scores depend on it.
-thread_local int root_side = kWhite;
-constexpr int kContempt = 400;
-constexpr std::uint64_t kRootSideKey = 0x9E6C63D0676A9A99ull;
+// count as bad for it, so that it keeps playing for a win when it can. A
+// search's hashes include it, as its draw scores depend on it.
+thread_local int contempt_for = kWhite;
+constexpr std::uint64_t kContemptSideKey = 0x9E6C63D0676A9A99ull;
+// A draw scores kContempt below even, less kDrawDistance per cube on the
+// board: of two draws the later one is less bad, as it leaves the opponent
+// more moves in which to go wrong. It never scores as a gain.
+constexpr int kContempt = 2000;
+constexpr int kDrawDistance = 8;
+static_assert(kContempt > kDrawDistance * kMaxMoves);
+
+// With mistake seeking, the minimax search gets this share of the budget
+// and the mistake-seeking searches the rest.
+constexpr int kMinimaxShareDivisor = 3;
 
 struct Traits {
   using State = fourmation::State;
@@ -49,16 +61,21 @@ struct Traits {
     }
   }
   static int evaluate(const State& s) {
-    if (legal_mask(s).none()) return s.side == root_side ? -kContempt : kContempt;
+    if (legal_mask(s).none()) {
+      const int loss = kContempt - kDrawDistance * s.occupied().count();
+      return s.side == contempt_for ? -loss : loss;
+    }
     return fourmation::evaluate(s);
   }
-  static std::uint64_t hash(const State& s) { return root_side == kWhite ? s.hash : s.hash ^ kRootSideKey; }
+  static std::uint64_t hash(const State& s) {
+    return contempt_for == kWhite ? s.hash : s.hash ^ kContemptSideKey;
+  }
 };
 
 }  // namespace
 
-SearchOutcome search(const State& s, const SearchOptions& options, search::TranspositionTable& tt,
-                     const std::function<bool()>& stop) {
+SearchOutcome minimax_search(const State& s, const SearchOptions& options, search::TranspositionTable& tt,
+                             const std::function<bool()>& stop, int contempt_side) {
   SearchOutcome out;
   const int empties = (geometry(s.n).board & ~s.occupied()).count();
   // The game cannot last longer than the empty cells: a search that deep
@@ -67,7 +84,7 @@ SearchOutcome search(const State& s, const SearchOptions& options, search::Trans
   limits.max_depth = options.max_depth > 0 ? std::min(options.max_depth, empties) : empties;
   limits.budget = options.budget;
   limits.max_nodes = options.max_nodes;
-  root_side = s.side;
+  contempt_for = contempt_side;
   auto poll = [&stop] { return stop ? stop() : false; };
   search::AlphaBeta<Traits, decltype(poll)> engine(tt, poll);
   const auto r = engine.run(s, limits);
@@ -89,6 +106,27 @@ SearchOutcome search(const State& s, const SearchOptions& options, search::Trans
   } else if (r.has_move && r.depth >= empties) {
     out.solved = true;
     out.verdict = 0;
+  }
+  return out;
+}
+
+SearchOutcome search(const State& s, const SearchOptions& options, search::TranspositionTable& tt,
+                     const std::function<bool()>& stop) {
+  if (!options.seek_mistakes) return minimax_search(s, options, tt, stop, s.side);
+  const Deadline deadline(options.budget);
+  SearchOptions minimax_options = options;
+  if (options.budget.count() > 0)
+    minimax_options.budget = std::max(std::chrono::milliseconds(1), options.budget / kMinimaxShareDivisor);
+  SearchOutcome out = minimax_search(s, minimax_options, tt, stop, s.side);
+  // A forced result needs no help from the opponent; a lost search has none.
+  if (!out.has_move || out.aborted || search::is_decisive(out.score)) return out;
+  const MistakeSeeking seeking = seek_mistakes(s, out.move, out.nodes, deadline, tt, stop);
+  out.nodes += seeking.nodes;
+  out.aborted = seeking.aborted;
+  out.seconds = deadline.elapsed_seconds();
+  if (seeking.move != kNoCell && seeking.move != out.move) {
+    out.move = seeking.move;
+    out.mistake_seeking = true;
   }
   return out;
 }

@@ -136,4 +136,10 @@ std::string to_string(const State& s) {
   return out;
 }
 
+bool hands_over_four(const State& s, int cell, const Bits& opponent_threats) {
+  Bits answers = geometry(s.n).neighbours[cell] & opponent_threats;
+  answers.reset(cell);
+  return answers.any();
+}
+
 }  // namespace tabula::fourmation

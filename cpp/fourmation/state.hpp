@@ -60,6 +60,9 @@ bool has_four(const Bits& cubes);
 bool makes_four(const Bits& cubes, int cell);
 // Empty cells where a cube of `colour` would make four in a row.
 Bits threats(const State& s, int colour);
+// Would a cube on `cell` let the next player complete four at once? (Its
+// `opponent_threats`, the next player's threats(), neighbour the cell.)
+bool hands_over_four(const State& s, int cell, const Bits& opponent_threats);
 
 std::uint64_t compute_hash(const State& s);
 

@@ -5,7 +5,7 @@
             fourmation_winner/2,         % +GameState, -Winner
             fourmation_perft/3,          % +GameState, +Depth, -Leaves
             fourmation_random_playout/4, % +GameState, +Seed, -Moves, -Winner
-            fourmation_search/5,         % +GameState, +BudgetMs, +MaxDepth, -Move, -Info
+            fourmation_search/6,         % +GameState, +BudgetMs, +MaxDepth, +Seek, -Move, -Info
             fourmation_bot/5,            % +GameState, +Level, +Seed, -Move, -Reason
             fourmation_line_value/4,     % +GameState, +Move, +Colour, -Value
             fourmation_evaluate/3,       % +GameState, +Colour, -Value
@@ -51,10 +51,13 @@ makes the predicates fail.
 %
 %   A uniformly random game to the end with the engine's generator.
 
-%!  fourmation_search(+GameState, +BudgetMs, +MaxDepth, -Move, -Info) is semidet.
+%!  fourmation_search(+GameState, +BudgetMs, +MaxDepth, +SeekMistakes, -Move, -Info) is semidet.
 %
 %   The engine's move. BudgetMs 0 means no time limit, MaxDepth 0 to the
-%   end of the game. Info is `search(Score, Depth, Nodes, Millis,
+%   end of the game. SeekMistakes (`true` or `false`): when the search
+%   finds no forced win, choose among the near-best moves the one after
+%   which most of the opponent's sensible replies lose; `false` gives plain
+%   minimax with the whole budget (for solving). Info is `search(Score, Depth, Nodes, Millis,
 %   Solved)`, Solved one of `win`, `loss`, `draw`, `unknown`. Fails when
 %   the game is over.
 

@@ -121,6 +121,9 @@ fourmation_random_game(Size, Seed, Moves, Winner) :-
 %   fails when the game is over. Options:
 %     - time(Seconds): budget (default 1); 0 means no limit
 %     - depth(Plies): deepest iteration (default: to the end of the game)
+%     - seek_mistakes(Bool): when no forced win is found, prefer among
+%       the near-best moves the one after which most of the opponent's
+%       sensible replies lose (default `true`; `false` is plain minimax)
 %     - info(-Info): unified with `search(Score, Depth, Nodes, Millis,
 %       Solved)`, Solved one of `win`, `loss`, `draw`, `unknown`.
 fourmation_engine_move(GS, Options, Move) :-
@@ -132,8 +135,10 @@ fourmation_engine_move(GS, Options, Move) :-
     ;   domain_error(not_less_than_zero, Seconds)
     ),
     option(depth(Depth), Options, 0),
+    option(seek_mistakes(Seek), Options, true),
+    must_be(boolean, Seek),
     Ms is round(Seconds * 1000),
-    fourmation_search(GS, Ms, Depth, Move, Info),
+    fourmation_search(GS, Ms, Depth, Seek, Move, Info),
     (   option(info(I), Options)
     ->  I = Info
     ;   true
@@ -146,7 +151,7 @@ fourmation_engine_move(GS, Options, Move) :-
 %   does not, and `over` when the game has ended.
 fourmation_solve(GS, Seconds, Result) :-
     Ms is round(Seconds * 1000),
-    (   fourmation_search(GS, Ms, 0, Move, search(_, _, _, _, Solved))
+    (   fourmation_search(GS, Ms, 0, false, Move, search(_, _, _, _, Solved))
     ->  Result =.. [Solved, Move]
     ;   Result = over
     ).

@@ -18,29 +18,9 @@
 namespace tabula::fourmation {
 namespace {
 
+using testing::BruteForce;
 using testing::from_rows;
 using testing::sanitized;
-
-// Exact value for the side to move (+1 win, 0 draw, -1 loss) by plain
-// negamax over the rules, memoised on the hash.
-class BruteForce {
- public:
-  int value(const State& s) {
-    const Outcome o = outcome(s);
-    if (o == Outcome::kDraw) return 0;
-    if (o != Outcome::kOngoing) return (o == Outcome::kWhiteWins) == (s.side == kWhite) ? 1 : -1;
-    if (auto it = memo_.find(s.hash); it != memo_.end()) return it->second;
-    int best = -1;
-    int cells[kMaxMoves];
-    const int count = legal_moves(s, cells);
-    for (int i = 0; i < count && best < 1; ++i) best = std::max(best, -value(apply(s, cells[i])));
-    memo_[s.hash] = best;
-    return best;
-  }
-
- private:
-  std::unordered_map<std::uint64_t, int> memo_;
-};
 
 SearchOutcome run(const State& s, int budget_ms = 0, int max_depth = 0) {
   search::TranspositionTable tt(18);

@@ -346,6 +346,20 @@ test(four_by_four_perfect) :-
     initial_state(4, GS),
     fourmation_engine_move(GS, [time(5), info(search(_, _, _, _, Solved))], _),
     assertion(Solved == draw).
+test(plain_minimax_keeps_the_value) :-
+    % Without mistake seeking the search still proves 4x4 a draw.
+    initial_state(4, GS),
+    fourmation_engine_move(GS, [time(5), seek_mistakes(false),
+                                info(search(_, _, _, _, Solved))], M),
+    assertion(Solved == draw),
+    valid_moves(GS, Moves),
+    assertion(memberchk(M, Moves)).
+test(seek_mistakes_not_boolean, [error(type_error(boolean, maybe))]) :-
+    initial_state(5, GS),
+    fourmation_engine_move(GS, [time(0.1), seek_mistakes(maybe)], _).
+test(foreign_seek_not_boolean, [error(type_error(bool, 3))]) :-
+    initial_state(5, GS),
+    fourmation_search(GS, 100, 0, 3, _, _).
 
 :- end_tests(fourmation_choose_move).
 
@@ -400,7 +414,7 @@ test(initial_round_trip) :-
 
 test(time_limit, [throws(time_limit_exceeded)]) :-
     initial_state(12, GS),
-    call_with_time_limit(0.3, fourmation_search(GS, 0, 0, _, _)).
+    call_with_time_limit(0.3, fourmation_search(GS, 0, 0, true, _, _)).
 test(perft_time_limit, [throws(time_limit_exceeded)]) :-
     initial_state(12, GS),
     call_with_time_limit(0.3, fourmation_perft(GS, 12, _)).
