@@ -87,12 +87,10 @@ MistakeSeeking seek_mistakes(const State& s, int preferred, std::uint64_t minima
 
   int cells[kMaxMoves];
   const int count = ordered_moves(s, cells, true);
-  seeker.result.move = preferred;
   const State after_preferred = apply(s, preferred);
   // Nothing to weigh: one move, or minimax ends the game (a win, or a draw
   // it found best).
   if (count <= 1 || after_preferred.winner >= 0 || legal_mask(after_preferred).none()) return seeker.result;
-  seeker.result.move = kNoCell;
   std::vector<Candidate> candidates;
   int best_value = -search::kInfinity;
   for (int i = 0; i < count; ++i) {
@@ -124,10 +122,7 @@ MistakeSeeking seek_mistakes(const State& s, int preferred, std::uint64_t minima
     }
     if (chosen.cell == kNoCell || better(c, chosen, preferred)) chosen = c;
   }
-  if (chosen.cell == kNoCell || chosen.losing == 0) {
-    seeker.result.move = preferred;
-    return seeker.result;
-  }
+  if (chosen.cell == kNoCell || chosen.losing == 0) return seeker.result;
   if (chosen.cell != preferred) {
     // Both moves again, with the same larger search: the departure must
     // still be near the minimax move, so a draw or a loss that the shorter

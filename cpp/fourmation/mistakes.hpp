@@ -16,7 +16,7 @@
 namespace tabula::fourmation {
 
 struct MistakeSeeking {
-  int move = kNoCell;  // kNoCell: no choice made (out of time); keep the search's move
+  int move = kNoCell;  // kNoCell: keep the minimax move (nothing better, or out of time)
   std::uint64_t nodes = 0;
   bool aborted = false;  // the stop callback fired
 };

@@ -14,7 +14,8 @@ namespace tabula::fourmation {
 struct SearchOptions {
   std::chrono::milliseconds budget{1000};  // <= 0: no time limit
   int max_depth = 0;                       // 0: up to the end of the game
-  std::uint64_t max_nodes = 0;             // 0: no limit
+  std::uint64_t max_nodes = 0;             // 0: no limit; with seek_mistakes it bounds the minimax
+                                           // search, and the mistake-seeking searches are sized from it
   // Choose among near-best moves by the opponent's chances to go wrong.
   // Off, the search is plain minimax (as for solving a position).
   bool seek_mistakes = true;
@@ -23,6 +24,8 @@ struct SearchOptions {
 struct SearchOutcome {
   bool has_move = false;
   int move = kNoCell;
+  // score, depth, solved and verdict describe the minimax search, whose
+  // move mistake seeking may have replaced.
   int score = 0;            // for the side to move; |score| near search::kWin is a forced result
   int depth = 0;            // deepest completed iteration of the main search
   std::uint64_t nodes = 0;  // every node searched, the mistake-seeking searches included
@@ -38,7 +41,7 @@ struct SearchOutcome {
 SearchOutcome search(const State& s, const SearchOptions& options, search::TranspositionTable& tt,
                      const std::function<bool()>& stop = {});
 
-// The minimax search alone, with draws scored as slightly bad for
+// The minimax search alone, with draws scored as bad for
 // `contempt_side` (whichever side is to move): a search on behalf of that
 // side. Ignores options.seek_mistakes.
 SearchOutcome minimax_search(const State& s, const SearchOptions& options, search::TranspositionTable& tt,
