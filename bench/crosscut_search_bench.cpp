@@ -9,6 +9,7 @@
 #include "common/rng.hpp"
 #include "crosscut/playout.hpp"
 #include "crosscut/search.hpp"
+#include "search/perft.hpp"
 
 using namespace tabula;
 using namespace tabula::crosscut;
@@ -51,7 +52,8 @@ int main(int argc, char** argv) {
     }
     const double t = seconds_since(t0);
     t0 = std::chrono::steady_clock::now();
-    const std::uint64_t leaves = perft(initial_position(n, n), 3);
+    Game game;
+    const std::uint64_t leaves = *search::perft(game, initial_position(n, n), 3);
     const double tp = seconds_since(t0);
     std::printf("| %dx%d | %.0f | %.1f | %.3g |\n", n, n, games / t, double(plies) / games, leaves / tp);
   }
@@ -64,11 +66,9 @@ int main(int argc, char** argv) {
     const int positions = 5;
     for (int i = 0; i < positions; ++i) {
       const Position p = midgame(n, n, n / 2 + 1, rng);
-      search::Limits limits;
-      limits.budget = std::chrono::milliseconds(millis);
-      const SearchResult r = best_move(p, limits, [] { return false; });
+      const SearchResult r = best_move(p, search::Limits::of_time(std::chrono::milliseconds(millis)));
       nodes += r.nodes;
-      secs += r.seconds;
+      secs += r.seconds();
       depth_sum += r.depth;
     }
     std::printf("| %dx%d | %d | %d | %.1f | %.3g |\n", n, n, positions, millis, double(depth_sum) / positions,

@@ -46,11 +46,10 @@ Result play(const Config& config, int game, search::TranspositionTable& tt) {
   while (outcome(s) == Outcome::kOngoing) {
     int cell;
     if (s.side == engine) {
-      SearchOptions options;
-      options.budget = std::chrono::milliseconds(config.ms);
-      options.max_nodes = config.nodes;
-      options.seek_mistakes = config.seek_mistakes;
-      cell = fourmation::search(s, options, tt).move;
+      search::Limits limits;
+      limits.time = std::chrono::milliseconds(config.ms);
+      limits.max_nodes = config.nodes;
+      cell = *fourmation::search(s, limits, config.seek_mistakes, tt).move;
     } else {
       cell = report_bot(s, rng).move;
     }

@@ -56,27 +56,25 @@ int main(int argc, char** argv) {
   std::printf("search from the start, 1 s\n");
   for (int n : {6, 7, 8, 10, 12}) {
     search::TranspositionTable tt(20);
-    SearchOptions options;
-    options.budget = std::chrono::milliseconds(1000);
-    const SearchOutcome r = fourmation::search(initial_state(n), options, tt);
+    const SearchResult r =
+        fourmation::search(initial_state(n), search::Limits::of_time(std::chrono::milliseconds(1000)), true, tt);
     std::printf("  %2dx%-2d depth %2d, %llu nodes in %.3f s = %.2f M nodes/s, move %d-%d, score %d\n", n, n,
-                r.depth, static_cast<unsigned long long>(r.nodes), r.seconds, r.nodes / r.seconds / 1e6,
-                row_of(r.move), col_of(r.move), r.score);
+                r.depth, static_cast<unsigned long long>(r.nodes), r.seconds(), r.nodes / r.seconds() / 1e6,
+                row_of(*r.move), col_of(*r.move), r.score);
   }
 
   std::printf("solving from the start, budget %.0f s\n", solve_seconds);
   for (int n = 3; n <= max_size; ++n) {
     search::TranspositionTable tt(22);
-    SearchOptions options;
-    options.budget = std::chrono::milliseconds(static_cast<long>(solve_seconds * 1000));
-    const SearchOutcome r = fourmation::search(initial_state(n), options, tt);
-    const char* value = !r.solved       ? "not solved"
-                        : r.verdict > 0 ? "first player wins"
-                        : r.verdict < 0 ? "second player wins"
-                                        : "draw";
+    const auto limits = search::Limits::of_time(std::chrono::milliseconds(static_cast<long>(solve_seconds * 1000)));
+    const SearchResult r = fourmation::search(initial_state(n), limits, true, tt);
+    const char* value = r.proven == search::Proven::kWin    ? "first player wins"
+                        : r.proven == search::Proven::kLoss ? "second player wins"
+                        : r.proven == search::Proven::kDraw ? "draw"
+                                                            : "not solved";
     std::printf("  %2dx%-2d %s (depth %d, %llu nodes, %.2f s)\n", n, n, value, r.depth,
-                static_cast<unsigned long long>(r.nodes), r.seconds);
-    if (!r.solved) break;
+                static_cast<unsigned long long>(r.nodes), r.seconds());
+    if (r.proven == search::Proven::kUnknown) break;
   }
   return 0;
 }

@@ -2,7 +2,7 @@
 # foreign library that SWI-Prolog's use_foreign_library/1 can find.
 
 set(TABULA_FOREIGN_DIR ${CMAKE_BINARY_DIR}/foreign)
-if(TABULA_PACK_LAYOUT)
+if(TABULA_PACK_LAYOUT AND SWIPL_FOUND)
   set(TABULA_FOREIGN_DIR ${PROJECT_SOURCE_DIR}/lib/${SWIPL_ARCH})
 endif()
 
@@ -11,7 +11,8 @@ set(TABULA_SANITIZER_FLAGS -fsanitize=address,undefined -fno-omit-frame-pointer
 
 # Compile options for code of ours: warnings are errors.
 function(tabula_options target)
-  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Werror)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow
+                         -Wmissing-declarations -Werror)
   if(TABULA_NATIVE AND NOT TABULA_SANITIZE)
     target_compile_options(${target} PRIVATE -march=native)
   endif()
@@ -30,16 +31,19 @@ function(tabula_core name)
 endfunction()
 
 # tabula_foreign(<name> CORE <core> SOURCES ...): the SWI-Prolog foreign
-# library <name>.so. It does not link libswipl: the loading swipl provides it.
+# library <name>.so, when SWI-Prolog is installed. It does not link
+# libswipl: the loading swipl provides it.
 function(tabula_foreign name)
+  if(NOT SWIPL_FOUND)
+    return()
+  endif()
   cmake_parse_arguments(ARG "" "CORE" "SOURCES" ${ARGN})
   add_library(${name} MODULE ${ARG_SOURCES})
   target_include_directories(${name} SYSTEM PRIVATE ${SWIPL_INCLUDE_DIRS})
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/cpp)
-  target_link_libraries(${name} PRIVATE ${ARG_CORE} ${GMP_LIBRARY})
+  target_link_libraries(${name} PRIVATE ${ARG_CORE})
   set_target_properties(${name} PROPERTIES PREFIX "" CXX_VISIBILITY_PRESET hidden
                         VISIBILITY_INLINES_HIDDEN ON
                         LIBRARY_OUTPUT_DIRECTORY ${TABULA_FOREIGN_DIR})
   tabula_options(${name})
-  set_property(GLOBAL APPEND PROPERTY TABULA_FOREIGN_TARGETS ${name})
 endfunction()

@@ -1,16 +1,7 @@
 #include "crosscut/playout.hpp"
 
-namespace tabula::crosscut {
 
-std::uint64_t perft(const Position& p, int depth) {
-  if (depth == 0) return 1;
-  MoveList moves;
-  legal_moves(p, moves);
-  if (depth == 1) return moves.size();
-  std::uint64_t leaves = 0;
-  for (std::uint8_t m : moves) leaves += perft(apply(p, m), depth - 1);
-  return leaves;
-}
+namespace tabula::crosscut {
 
 Position random_game(Position p, Rng& rng, std::vector<std::uint8_t>* moves) {
   MoveList legal;

@@ -1,5 +1,5 @@
 #pragma once
-// Perft and uniformly random games, for tests and benchmarks.
+// Uniformly random games, for tests and benchmarks (perft: search::perft over Game).
 #include <cstdint>
 #include <vector>
 
@@ -7,10 +7,6 @@
 #include "crosscut/position.hpp"
 
 namespace tabula::crosscut {
-
-// Move sequences of exactly `depth` moves from `p` (finished games before
-// `depth` count 0; depth 0 gives 1).
-std::uint64_t perft(const Position& p, int depth);
 
 // Plays uniformly random legal moves from `p` to the end. Returns the final
 // position; `moves`, when given, receives the cells played.

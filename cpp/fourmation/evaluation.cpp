@@ -55,31 +55,22 @@ Bits two_step_area(const State& s) {
   return area;
 }
 
-// The search asks for the same position's threats several times in a row
-// (verdict, move order, evaluation): the last answer is kept per thread.
-struct ThreatPair {
-  std::uint64_t key = 0;
-  bool valid = false;
-  Bits mine, theirs;  // for the side to move and its opponent
-};
-
-const ThreatPair& threat_pair(const State& s) {
-  thread_local ThreatPair last;
-  if (!last.valid || last.key != s.hash) {
-    last.key = s.hash;
-    last.valid = true;
-    last.mine = threats(s, s.side);
-    last.theirs = threats(s, other(s.side));
-  }
-  return last;
-}
-
 }  // namespace
 
-Verdict tactical_verdict(const State& s) {
+const Evaluator::Threats& Evaluator::threats_of(const State& s) {
+  if (!last_.valid || last_.key != s.hash) {
+    last_.key = s.hash;
+    last_.valid = true;
+    last_.mine = threats(s, s.side);
+    last_.theirs = threats(s, other(s.side));
+  }
+  return last_;
+}
+
+Verdict Evaluator::verdict(const State& s) {
   const Bits legal = legal_mask(s);
   if (legal.none()) return Verdict::kUnknown;
-  const ThreatPair& tp = threat_pair(s);
+  const Threats& tp = threats_of(s);
   if ((legal & tp.mine).any()) return Verdict::kWinNow;
   const Bits theirs = tp.theirs;
   if (theirs.none()) return Verdict::kUnknown;
@@ -90,18 +81,18 @@ Verdict tactical_verdict(const State& s) {
   return Verdict::kLostNext;
 }
 
-int evaluate(const State& s) {
+int Evaluator::evaluate(const State& s) {
   const Bits near = two_step_area(s);
   const int me = s.side;
-  const ThreatPair tp = threat_pair(s);
+  const Threats tp = threats_of(s);
   return side_score(s, me, tp.mine, near) - side_score(s, other(me), tp.theirs, near);
 }
 
-int ordered_moves(const State& s, int* out, bool drop_losing) {
+int Evaluator::ordered_moves(const State& s, int* out, bool drop_losing) {
   const int count = legal_moves(s, out);
   if (count <= 1) return count;
   const int me = s.side;
-  const ThreatPair tp = threat_pair(s);
+  const Threats tp = threats_of(s);
   const Bits mine = tp.mine, theirs = tp.theirs;
   Bits losing;  // cells after which the opponent completes four
   std::array<int, kMaxMoves> score{};
@@ -145,5 +136,9 @@ int ordered_moves(const State& s, int* out, bool drop_losing) {
   }
   return count;
 }
+
+Verdict tactical_verdict(const State& s) { return Evaluator().verdict(s); }
+int evaluate(const State& s) { return Evaluator().evaluate(s); }
+int ordered_moves(const State& s, int* out, bool drop_losing) { return Evaluator().ordered_moves(s, out, drop_losing); }
 
 }  // namespace tabula::fourmation

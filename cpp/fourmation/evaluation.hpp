@@ -1,11 +1,33 @@
 #pragma once
 // Static knowledge used by the search: tactical verdicts (win in one, every
 // move loses to an immediate four), a threat-aware evaluation, move order.
+#include <cstdint>
+
 #include "fourmation/state.hpp"
 
 namespace tabula::fourmation {
 
 enum class Verdict { kUnknown, kWinNow, kLostNext };
+
+// The same three, for a caller that asks about one position several times
+// in a row (the search: verdict, move order, evaluation): it keeps the last
+// position's threats. One per search; the free functions below use a
+// fresh one each call.
+class Evaluator {
+ public:
+  Verdict verdict(const State& s);
+  int evaluate(const State& s);
+  int ordered_moves(const State& s, int* out, bool drop_losing = false);
+
+ private:
+  struct Threats {
+    std::uint64_t key = 0;
+    bool valid = false;
+    Bits mine, theirs;  // for the side to move and its opponent
+  };
+  const Threats& threats_of(const State& s);
+  Threats last_;
+};
 
 // Whether the side to move wins with its next cube (a legal cell completes
 // four) or loses whatever it plays (each legal cell is next to a cell where

@@ -5,7 +5,7 @@
 
 #include "fourmation/evaluation.hpp"
 #include "fourmation/search.hpp"
-#include "search/alphabeta.hpp"
+#include "search/score.hpp"
 
 namespace tabula::fourmation {
 
@@ -47,41 +47,42 @@ bool better(const Candidate& a, const Candidate& b, int preferred) {
 
 class Seeker {
  public:
-  Seeker(int me, const Deadline& deadline, search::TranspositionTable& tt, const std::function<bool()>& stop)
-      : me_(me), deadline_(deadline), tt_(tt), stop_(stop) {}
+  Seeker(int me, std::optional<search::Clock::time_point> deadline, search::TranspositionTable& tt,
+         const search::StopFn& stop, std::uint32_t poll_every)
+      : me_(me), deadline_(deadline), tt_(tt), stop_(stop), poll_every_(poll_every) {}
 
   // A search on our behalf; false when time is up or the stop callback fired.
-  bool search(const State& s, std::uint64_t nodes, SearchOutcome& out) {
-    if (deadline_.expired()) return false;
-    SearchOptions options;
-    // A search with no time limit of its own would ignore `deadline`, whose
-    // zero means "unlimited" too, so at least 1 ms.
-    options.budget = deadline_.is_unlimited() ? std::chrono::milliseconds(0)
-                                              : std::max(deadline_.remaining(), std::chrono::milliseconds(1));
-    options.max_nodes = nodes;
-    options.seek_mistakes = false;
-    out = minimax_search(s, options, tt_, stop_, me_);
+  bool search(const State& s, std::uint64_t nodes, SearchResult& out) {
+    if (expired()) return false;
+    search::Limits limits;
+    limits.deadline = deadline_;
+    limits.max_nodes = nodes;
+    limits.poll_every = poll_every_;
+    out = minimax_search(s, limits, tt_, stop_, me_);
     result.nodes += out.nodes;
     result.aborted = result.aborted || out.aborted;
-    return !out.aborted && !deadline_.expired();
+    return !out.aborted && !expired();
   }
 
   MistakeSeeking result;
 
  private:
+  bool expired() const { return deadline_ && search::Clock::now() >= *deadline_; }
+
   int me_;
-  const Deadline& deadline_;
+  std::optional<search::Clock::time_point> deadline_;
   search::TranspositionTable& tt_;
-  const std::function<bool()>& stop_;
+  const search::StopFn& stop_;
+  std::uint32_t poll_every_;
 };
 
 }  // namespace
 
 MistakeSeeking seek_mistakes(const State& s, int preferred, std::uint64_t minimax_nodes,
-                             const Deadline& deadline, search::TranspositionTable& tt,
-                             const std::function<bool()>& stop) {
+                             std::optional<search::Clock::time_point> deadline, search::TranspositionTable& tt,
+                             const search::StopFn& stop, std::uint32_t poll_every) {
   const int me = s.side;
-  Seeker seeker(me, deadline, tt, stop);
+  Seeker seeker(me, deadline, tt, stop, poll_every);
   const std::uint64_t move_nodes = std::max(kMinMoveNodes, minimax_nodes / kMoveShare);
   const std::uint64_t reply_nodes = std::max(kMinReplyNodes, minimax_nodes / kReplyShare);
 
@@ -97,9 +98,9 @@ MistakeSeeking seek_mistakes(const State& s, int preferred, std::uint64_t minima
     const State child = apply(s, cells[i]);
     // A win at once would have been found; a stuck opponent is a draw now.
     if (child.winner >= 0 || legal_mask(child).none()) continue;
-    SearchOutcome r;
+    SearchResult r;
     if (!seeker.search(child, move_nodes, r)) return seeker.result;
-    if (!r.has_move) continue;
+    if (!r.move) continue;
     candidates.push_back({cells[i], -r.score});
     best_value = std::max(best_value, -r.score);
   }
@@ -116,9 +117,9 @@ MistakeSeeking seek_mistakes(const State& s, int preferred, std::uint64_t minima
       ++c.sensible;
       const State next = apply(child, reply);
       if (next.winner >= 0 || legal_mask(next).none()) continue;  // its win, or we are stuck
-      SearchOutcome r;
+      SearchResult r;
       if (!seeker.search(next, reply_nodes, r)) return seeker.result;
-      if (r.has_move && search::is_decisive(r.score) && r.score > 0) ++c.losing;
+      if (r.move && search::is_decisive(r.score) && r.score > 0) ++c.losing;
     }
     if (chosen.cell == kNoCell || better(c, chosen, preferred)) chosen = c;
   }
@@ -128,7 +129,7 @@ MistakeSeeking seek_mistakes(const State& s, int preferred, std::uint64_t minima
     // still be near the minimax move, so a draw or a loss that the shorter
     // searches missed is not walked into.
     const std::uint64_t check_nodes = std::max(kMinCheckNodes, minimax_nodes / kCheckShare);
-    SearchOutcome departure, minimax;
+    SearchResult departure, minimax;
     if (!seeker.search(apply(s, chosen.cell), check_nodes, departure) ||
         !seeker.search(apply(s, preferred), check_nodes, minimax))
       return seeker.result;

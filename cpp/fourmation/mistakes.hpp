@@ -7,10 +7,10 @@
 // by force. Among the moves whose value is close to the best, this picks the
 // one after which the largest share of sensible replies loses.
 #include <cstdint>
-#include <functional>
+#include <optional>
 
-#include "common/deadline.hpp"
 #include "fourmation/state.hpp"
+#include "search/limits.hpp"
 #include "search/transposition_table.hpp"
 
 namespace tabula::fourmation {
@@ -23,9 +23,9 @@ struct MistakeSeeking {
 
 // `preferred` is the minimax search's move, kept on ties; `minimax_nodes`
 // what that search cost: the searches here are sized from it. Gives up
-// (no choice) when `deadline` expires or `stop` returns true.
+// (no choice) when `deadline` (if any) passes or `stop` returns true.
 MistakeSeeking seek_mistakes(const State& s, int preferred, std::uint64_t minimax_nodes,
-                             const Deadline& deadline, search::TranspositionTable& tt,
-                             const std::function<bool()>& stop);
+                             std::optional<search::Clock::time_point> deadline, search::TranspositionTable& tt,
+                             const search::StopFn& stop, std::uint32_t poll_every);
 
 }  // namespace tabula::fourmation

@@ -1,64 +1,58 @@
 #pragma once
-// The engine: iterative-deepening negamax alpha-beta (PVS) over distinct
-// outcomes, with a transposition table keyed by the mirror-symmetric hash.
-// Written for Futlog rather than through search::AlphaBeta because one node
-// here may cost milliseconds (thousands of outcomes), so time must be
-// checked at every node, and moves are ordered by evaluating each child.
+// The engine: the shared alpha-beta (search::AlphaBeta) over the distinct
+// outcomes of each position, with the transposition table keyed by the
+// mirror-symmetric hash. One node may cost milliseconds (thousands of
+// outcomes), so callers poll the clock at every node (Limits::poll_every 1).
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "futlog/outcomes.hpp"
-#include "search/transposition_table.hpp"
+#include "search/limits.hpp"
+#include "search/result.hpp"
 
 namespace tabula::futlog {
 
-struct SearchLimits {
-  int max_depth = 64;
-  double seconds = 1.0;         // <= 0: no time limit
-  std::uint64_t max_nodes = 0;  // 0: no node limit
+// Futlog as the shared searches see it (search/game.hpp). Holds the
+// outcome generator's tables, so one object serves one search at a time.
+class Game {
+ public:
+  using State = futlog::State;
+  using Move = Outcome;
+
+  // The next iteration, several times as wide, would rarely finish.
+  static constexpr double kNextIterationShare = 0.4;
+
+  void moves(const State& s, std::vector<Move>& out) { generator_.generate(s, out); }
+  // Children that end the game for the mover first, then by the static
+  // evaluation of the child.
+  void order(const State& s, std::vector<Move>& moves);
+  State apply(const State& s, const Move& m) { return futlog::apply(s, m); }
+  int side(const State& s) { return s.turn; }
+  bool terminal(const State& s, int& score);
+  int evaluate(const State& s);
+  std::uint64_t hash(const State& s);
+  // At the horizon the side to move still gets its immediate wins (a goal,
+  // or leaving the opponent without a step): in dense positions a long
+  // bounce chain is the usual way games end, and a static score misses it.
+  int horizon(const State& s, int ply);
+  // Late moves are first searched shallower: with hundreds of outcomes per
+  // node this is what lets the search see a few moves further.
+  int reduction(std::size_t index, int depth) const { return (index >= 3 && depth >= 2) ? 1 + (index >= 16 && depth >= 4) : 0; }
+
+ private:
+  OutcomeGenerator generator_;
+  std::vector<Move> scratch_;
+  std::vector<std::pair<int, std::size_t>> keyed_;
+  std::vector<Move> sorted_;
 };
 
 struct SearchResult {
-  bool has_move = false;
-  Outcome best{};
-  std::vector<std::uint8_t> path;  // a path (vertex ids) playing `best`
-  int score = 0;
-  int depth = 0;  // deepest completed iteration
-  std::uint64_t nodes = 0;
-  bool aborted = false;  // the stop callback asked to quit
-  double seconds = 0.0;
+  search::Result<Outcome> result;
+  std::vector<std::uint8_t> path;  // a path (vertex ids) playing the chosen outcome
 };
 
-class Searcher {
- public:
-  explicit Searcher(unsigned log2_tt = 18);
-  // The stop callback is polled at every node; returning true aborts.
-  SearchResult run(const State& root, const SearchLimits& limits, const std::function<bool()>& stop);
-
- private:
-  int negamax(const State& s, int depth, int alpha, int beta, int ply);
-  int horizon(const State& s, int ply);
-  bool should_stop();
-  // Fills moves_[ply] with the outcomes of s, best guess first.
-  void ordered_moves(const State& s, int ply, unsigned tt_move);
-
-  search::TranspositionTable tt_;
-  OutcomeGenerator gen_;
-  std::vector<std::vector<Outcome>> moves_;
-  std::vector<std::vector<std::uint32_t>> index_;  // generator order of each sorted move
-  std::vector<std::pair<int, int>> keyed_;
-  std::vector<Outcome> scratch_;
-  const std::function<bool()>* stop_ = nullptr;
-  double deadline_ = 0;  // seconds since start_; 0 for none
-  std::uint64_t start_ns_ = 0;
-  SearchLimits limits_;
-  std::uint64_t nodes_ = 0;
-  bool stopped_ = false, aborted_ = false;
-};
-
-// One search with a fresh engine.
-SearchResult best_move(
-    const State& root, const SearchLimits& limits, const std::function<bool()>& stop = [] { return false; });
+// One search from s with a fresh engine (table of 2^log2_tt entries).
+SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop = {},
+                       unsigned log2_tt = 18);
 
 }  // namespace tabula::futlog

@@ -1,109 +1,92 @@
 #pragma once
-// Iterative-deepening negamax alpha-beta with a transposition table, shared
-// by every game. A game plugs in through a traits struct G:
-//
-//   using State = ...; using Move = ...;
-//   static void moves(const State&, std::vector<Move>&);  // legal moves, best guess first
-//   static State apply(const State&, const Move&);
-//   static int side(const State&);                // who is to move (0 or 1)
-//   static bool terminal(const State&, int& score);  // game over? score for the side
-//                                                 // to move: +kWin won, -kWin lost, 0 draw
-//   static int evaluate(const State&);            // heuristic for the side to move, |v| < kWin/2
-//   static std::uint64_t hash(const State&);
-//
-// Optional: `static constexpr int kMoveKeys` and `static int move_key(const Move&)`
-// enable the history heuristic for move ordering.
-//
-// Games where a turn may be skipped are supported: a child whose side to move
-// is the parent's is searched without negation.
+// Iterative-deepening negamax alpha-beta (principal variation search) with a
+// transposition table, shared by every game that searches by alpha-beta.
+// The game is an object meeting EvaluatedGame (game.hpp); its optional hooks
+// add the history heuristic, a horizon step and late-move reductions.
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
-#include <cstdlib>
+#include <numeric>
+#include <utility>
 #include <vector>
 
-#include "common/deadline.hpp"
+#include "search/game.hpp"
+#include "search/limits.hpp"
+#include "search/result.hpp"
+#include "search/score.hpp"
 #include "search/transposition_table.hpp"
 
 namespace tabula::search {
 
-inline constexpr int kWin = 1'000'000;
-inline constexpr int kInfinity = 2 * kWin;
-inline constexpr int kMaxPly = 256;
-
-// Scores beyond this are wins or losses found by search (ply-adjusted).
-inline constexpr bool is_decisive(int score) { return std::abs(score) > kWin - 10 * kMaxPly; }
-
-struct Limits {
-  int max_depth = 64;
-  std::chrono::milliseconds budget{1000};  // <= 0: no time limit
-  std::uint64_t max_nodes = 0;             // 0: no node limit
-};
-
-template <class Move>
-struct Result {
-  bool has_move = false;
-  Move best{};
-  int score = 0;
-  int depth = 0;  // deepest fully completed iteration
-  std::uint64_t nodes = 0;
-  bool aborted = false;  // the stop callback asked us to quit (e.g. a Prolog signal)
-  double seconds = 0.0;
-};
-
+// How many plies at most a game can still last from a state (optional):
+// an iteration that deep ends only in terminal positions, so its value is
+// exact and a non-decisive score is a proven draw.
 template <class G>
-concept HasMoveKeys = requires(const typename G::Move& m) {
-  { G::kMoveKeys } -> std::convertible_to<int>;
-  { G::move_key(m) } -> std::convertible_to<int>;
+concept HasLengthBound = requires(G& g, const typename G::State& s) {
+  { g.max_plies(s) } -> std::convertible_to<int>;
 };
 
-template <class G, class StopFn>
+// The share of the time budget after which no new iteration starts
+// (optional, default one half): the next iteration would not finish.
+template <class G>
+concept HasIterationShare = requires {
+  { G::kNextIterationShare } -> std::convertible_to<double>;
+};
+
+template <EvaluatedGame G>
 class AlphaBeta {
  public:
   using State = typename G::State;
   using Move = typename G::Move;
 
-  AlphaBeta(TranspositionTable& tt, StopFn stop) : tt_(tt), stop_(stop) {
+  // Both are the caller's: a game object carries the game's parameters and
+  // caches, the table may be reused by later searches of the same caller.
+  AlphaBeta(G& game, TranspositionTable& tt) : game_(game), tt_(tt) {
     if constexpr (HasMoveKeys<G>) history_.assign(2 * G::kMoveKeys, 0);
     // Sized once: deeper plies must never reallocate a shallower ply's list.
     buffers_.resize(kMaxPly);
     permutations_.resize(kMaxPly);
   }
 
-  Result<Move> run(const State& root, const Limits& limits) {
-    Deadline deadline(limits.budget);
-    deadline_ = &deadline;
-    limits_ = limits;
-    nodes_ = 0;
-    stopped_ = aborted_ = false;
+  Result<Move> run(const State& root, const Limits& limits, const StopFn& stop = {}) {
+    Budget budget(limits, stop);
+    budget_ = &budget;
     tt_.new_search();
 
     Result<Move> result;
     std::vector<Move> root_moves;
-    G::moves(root, root_moves);
-    if (root_moves.empty()) return result;
-    result.has_move = true;
-    result.best = root_moves.front();
+    generate(root, root_moves);
+    if (root_moves.empty()) return finish(result, budget);
+    result.move = root_moves.front();
+
+    int max_depth = limits.max_depth > 0 ? std::min(limits.max_depth, kMaxPly - 2) : kMaxPly - 2;
+    int length_bound = kMaxPly;
+    if constexpr (HasLengthBound<G>) {
+      length_bound = std::max(1, game_.max_plies(root));
+      max_depth = std::min(max_depth, length_bound);
+    }
+    double next_iteration_share = 0.5;
+    if constexpr (HasIterationShare<G>) next_iteration_share = G::kNextIterationShare;
 
     std::vector<int> root_scores(root_moves.size(), -kInfinity);
-    const int root_side = G::side(root);
-    for (int depth = 1; depth <= limits.max_depth; ++depth) {
+    const int root_side = game_.side(root);
+    for (int depth = 1; depth <= max_depth; ++depth) {
       int alpha = -kInfinity;
       const int beta = kInfinity;
       int best_index = -1;
       int best_score = -kInfinity;
+      std::fill(root_scores.begin(), root_scores.end(), -kInfinity);
       for (std::size_t i = 0; i < root_moves.size(); ++i) {
-        const State child = G::apply(root, root_moves[i]);
+        const State child = game_.apply(root, root_moves[i]);
         int score;
-        if (G::side(child) == root_side)
+        if (game_.side(child) == root_side)
           score = negamax(child, depth - 1, alpha, beta, 1);
         else if (i == 0)
           score = -negamax(child, depth - 1, -beta, -alpha, 1);
         else {
           score = -negamax(child, depth - 1, -alpha - 1, -alpha, 1);
-          if (!stopped_ && score > alpha) score = -negamax(child, depth - 1, -beta, -alpha, 1);
+          if (!budget.stopped() && score > alpha) score = -negamax(child, depth - 1, -beta, -alpha, 1);
         }
-        if (stopped_) break;
+        if (budget.stopped()) break;
         root_scores[i] = score;
         if (score > best_score) {
           best_score = score;
@@ -114,69 +97,82 @@ class AlphaBeta {
       // A partial iteration still improves on the last one: its first move is
       // the previous best, and any move found better was searched in full.
       if (best_index >= 0) {
-        result.best = root_moves[best_index];
+        result.move = root_moves[best_index];
         result.score = best_score;
+        // A forced win is proven even by a partial iteration (that move was
+        // searched in full); a forced loss only by a complete one.
+        result.proven = best_score > kDecisive ? Proven::kWin : Proven::kUnknown;
       }
-      if (stopped_) break;
+      if (budget.stopped()) break;
       result.depth = depth;
-      // Best first for the next iteration; stable so ties keep the game's order.
-      std::vector<std::size_t> order(root_moves.size());
-      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-      std::stable_sort(order.begin(), order.end(),
-                       [&](std::size_t a, std::size_t b) { return root_scores[a] > root_scores[b]; });
-      std::vector<Move> sorted_moves;
-      std::vector<int> sorted_scores;
-      for (std::size_t i : order) {
-        sorted_moves.push_back(root_moves[i]);
-        sorted_scores.push_back(root_scores[i]);
-      }
-      root_moves.swap(sorted_moves);
-      root_scores.swap(sorted_scores);
-      if (is_decisive(best_score)) break;         // a forced result is known
-      if (deadline.used_fraction() > 0.5) break;  // the next iteration would not finish
+      if (best_score < -kDecisive)
+        result.proven = Proven::kLoss;
+      else if (!is_decisive(best_score) && depth >= length_bound)
+        result.proven = Proven::kDraw;
+      sort_root(root_moves, root_scores);
+      if (is_decisive(best_score)) break;  // a forced result is known
+      if (budget.used_fraction() > next_iteration_share) break;
     }
-    result.nodes = nodes_;
-    result.aborted = aborted_;
-    result.seconds = deadline.elapsed_seconds();
-    return result;
+    return finish(result, budget);
   }
 
  private:
-  bool out_of_time() {
-    if ((++nodes_ & 1023) != 0) return stopped_;
-    if (stop_())
-      stopped_ = aborted_ = true;
-    else if (deadline_->expired())
-      stopped_ = true;
-    else if (limits_.max_nodes && nodes_ >= limits_.max_nodes)
-      stopped_ = true;
-    return stopped_;
+  Result<Move> finish(Result<Move>& result, const Budget& budget) {
+    result.nodes = budget.nodes();
+    result.aborted = budget.aborted();
+    result.elapsed = budget.elapsed();
+    budget_ = nullptr;
+    return result;
   }
 
-  // Mate scores are stored relative to the node so they stay valid at any ply.
-  static int to_tt(int score, int ply) {
-    return score > kWin - 10 * kMaxPly ? score + ply : score < -kWin + 10 * kMaxPly ? score - ply : score;
+  // Best first for the next iteration; stable, so ties keep the game's order.
+  static void sort_root(std::vector<Move>& moves, std::vector<int>& scores) {
+    std::vector<std::size_t> order(moves.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+    std::vector<Move> sorted_moves;
+    std::vector<int> sorted_scores;
+    sorted_moves.reserve(moves.size());
+    sorted_scores.reserve(moves.size());
+    for (std::size_t i : order) {
+      sorted_moves.push_back(moves[i]);
+      sorted_scores.push_back(scores[i]);
+    }
+    moves.swap(sorted_moves);
+    scores.swap(sorted_scores);
   }
-  static int from_tt(int score, int ply) {
-    return score > kWin - 10 * kMaxPly ? score - ply : score < -kWin + 10 * kMaxPly ? score + ply : score;
+
+  void generate(const State& s, std::vector<Move>& moves) {
+    game_.moves(s, moves);
+    if constexpr (HasOrdering<G>) game_.order(s, moves);
+  }
+
+  int leaf_value(const State& s, int ply) {
+    if constexpr (HasHorizon<G>)
+      return game_.horizon(s, ply);
+    else
+      return game_.evaluate(s);
   }
 
   int negamax(const State& s, int depth, int alpha, int beta, int ply) {
-    if (out_of_time()) return 0;
+    if (budget_->tick()) return 0;
     int terminal_score;
-    if (G::terminal(s, terminal_score)) {
+    if (game_.terminal(s, terminal_score)) {
       if (terminal_score > 0) return kWin - ply;
       if (terminal_score < 0) return -kWin + ply;
+      if constexpr (HasDrawScore<G>) return game_.draw_score(s);
       return 0;
     }
-    if (depth <= 0 || ply >= kMaxPly - 1) return G::evaluate(s);
+    if (ply >= kMaxPly - 1) return game_.evaluate(s);
+    if (depth <= 0) return leaf_value(s, ply);
 
-    const std::uint64_t key = G::hash(s);
+    const std::uint64_t key = game_.hash(s);
+    // Without a table move the game's own first guess leads.
     unsigned tt_move = 0;
     if (const TTEntry* e = tt_.probe(key)) {
       tt_move = e->move_index;
       if (e->depth >= depth) {
-        const int score = from_tt(e->score, ply);
+        const int score = score_from_table(e->score, ply);
         if (e->bound == Bound::kExact) return score;
         if (e->bound == Bound::kLower && score >= beta) return score;
         if (e->bound == Bound::kUpper && score <= alpha) return score;
@@ -186,29 +182,36 @@ class AlphaBeta {
     std::vector<Move>& moves = buffers_[ply];
     std::vector<std::uint16_t>& original_index = permutations_[ply];
     moves.clear();
-    G::moves(s, moves);
-    if (moves.empty()) return G::evaluate(s);
+    generate(s, moves);
+    if (moves.empty()) return game_.evaluate(s);
     order_moves(s, moves, original_index, tt_move);
 
-    const int side = G::side(s);
+    const int side = game_.side(s);
     const int alpha0 = alpha;
     int best = -kInfinity;
     std::size_t best_index = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       // apply() may reuse buffers_ deeper down, so copy the move first.
       const Move m = moves[i];
-      const State child = G::apply(s, m);
+      const State child = game_.apply(s, m);
       int score;
-      if (G::side(child) == side)
+      if (game_.side(child) == side) {
         score = negamax(child, depth - 1, alpha, beta, ply + 1);
-      else if (i == 0)
+      } else if (i == 0) {
         score = -negamax(child, depth - 1, -beta, -alpha, ply + 1);
-      else {
-        score = -negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
-        if (!stopped_ && score > alpha && score < beta)
+      } else {
+        score = alpha + 1;
+        // A late move is first searched shallower; one that then looks
+        // better than the best so far is searched again at full depth.
+        if constexpr (HasReductions<G>) {
+          const int r = game_.reduction(i, depth);
+          if (r > 0) score = -negamax(child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+        }
+        if (!budget_->stopped() && score > alpha) score = -negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+        if (!budget_->stopped() && score > alpha && score < beta)
           score = -negamax(child, depth - 1, -beta, -alpha, ply + 1);
       }
-      if (stopped_) return 0;
+      if (budget_->stopped()) return 0;
       if (score > best) {
         best = score;
         best_index = i;
@@ -220,71 +223,66 @@ class AlphaBeta {
       }
     }
     const Bound bound = best <= alpha0 ? Bound::kUpper : best >= beta ? Bound::kLower : Bound::kExact;
-    // The TT keeps indices into the game's own move order, which
+    // The table keeps indices into the game's own move order, which
     // order_moves permuted.
-    tt_.store(key, depth, to_tt(best, ply), bound, original_index[best_index]);
+    tt_.store(key, depth, score_to_table(best, ply), bound, original_index[best_index]);
     return best;
   }
 
   void order_moves(const State& s, std::vector<Move>& moves, std::vector<std::uint16_t>& original_index,
                    unsigned tt_move) {
     original_index.resize(moves.size());
-    for (std::size_t i = 0; i < moves.size(); ++i) original_index[i] = static_cast<std::uint16_t>(i);
+    std::iota(original_index.begin(), original_index.end(), std::uint16_t{0});
     if constexpr (HasMoveKeys<G>) {
-      const int side = G::side(s);
-      std::vector<std::pair<int, std::size_t>> keyed(moves.size());
+      const int side = game_.side(s);
+      keyed_.resize(moves.size());
       for (std::size_t i = 0; i < moves.size(); ++i) {
-        int score = history_[side * G::kMoveKeys + G::move_key(moves[i])];
+        int score = history_[side * G::kMoveKeys + game_.move_key(moves[i])];
         if (i == tt_move) score = 1 << 30;
-        keyed[i] = {score, i};
+        keyed_[i] = {score, i};
       }
-      std::stable_sort(keyed.begin(), keyed.end(),
-                       [](const auto& a, const auto& b) { return a.first > b.first; });
-      std::vector<Move> sorted;
-      sorted.reserve(moves.size());
-      for (std::size_t k = 0; k < keyed.size(); ++k) {
-        sorted.push_back(moves[keyed[k].second]);
-        original_index[k] = static_cast<std::uint16_t>(keyed[k].second);
+      std::stable_sort(keyed_.begin(), keyed_.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      sorted_.clear();
+      for (std::size_t k = 0; k < keyed_.size(); ++k) {
+        sorted_.push_back(moves[keyed_[k].second]);
+        original_index[k] = static_cast<std::uint16_t>(keyed_[k].second);
       }
-      moves.swap(sorted);
+      moves.swap(sorted_);
     } else {
       (void)s;
       if (tt_move > 0 && tt_move < moves.size()) {
         std::rotate(moves.begin(), moves.begin() + tt_move, moves.begin() + tt_move + 1);
-        std::rotate(original_index.begin(), original_index.begin() + tt_move,
-                    original_index.begin() + tt_move + 1);
+        std::rotate(original_index.begin(), original_index.begin() + tt_move, original_index.begin() + tt_move + 1);
       }
     }
   }
 
   void reward(int side, const Move& m, int depth) {
     if constexpr (HasMoveKeys<G>) {
-      int& h = history_[side * G::kMoveKeys + G::move_key(m)];
+      int& h = history_[side * G::kMoveKeys + game_.move_key(m)];
       h = std::min(h + depth * depth, 1 << 20);
     } else {
       (void)side, (void)m, (void)depth;
     }
   }
 
+  G& game_;
   TranspositionTable& tt_;
-  StopFn stop_;
-  const Deadline* deadline_ = nullptr;
-  Limits limits_;
-  std::uint64_t nodes_ = 0;
-  bool stopped_ = false;
-  bool aborted_ = false;
+  Budget* budget_ = nullptr;
   std::vector<std::vector<Move>> buffers_;
-  std::vector<int> history_;
   std::vector<std::vector<std::uint16_t>> permutations_;
+  std::vector<int> history_;
+  std::vector<std::pair<int, std::size_t>> keyed_;
+  std::vector<Move> sorted_;
 };
 
-// Convenience: one search with a fresh table of 2^log2_tt entries.
-template <class G, class StopFn>
-Result<typename G::Move> best_move(const typename G::State& root, const Limits& limits, StopFn stop,
-                                   unsigned log2_tt = 20) {
-  TranspositionTable tt(log2_tt);
-  AlphaBeta<G, StopFn> engine(tt, stop);
-  return engine.run(root, limits);
+// One search with a fresh table of 2^log2_entries entries.
+template <EvaluatedGame G>
+Result<typename G::Move> alpha_beta(G& game, const typename G::State& root, const Limits& limits,
+                                    const StopFn& stop = {}, unsigned log2_entries = 20) {
+  TranspositionTable tt(log2_entries);
+  AlphaBeta<G> search(game, tt);
+  return search.run(root, limits, stop);
 }
 
 }  // namespace tabula::search

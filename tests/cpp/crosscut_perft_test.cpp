@@ -2,15 +2,21 @@
 // tests/prolog/test_crosscut_reference.pl) and random games.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-
 #include "common/rng.hpp"
 #include "crosscut/playout.hpp"
+#include "crosscut/search.hpp"
+#include "search/perft.hpp"
+#include "test_support.hpp"
 
 namespace tabula::crosscut {
 namespace {
 
-bool sanitized() { return std::getenv("TABULA_SANITIZED") != nullptr; }
+using tabula::testing::sanitized;
+
+std::uint64_t perft(const Position& p, int depth) {
+  Game game;
+  return *search::perft(game, p, depth);
+}
 
 TEST(CrossCutPerft, EmptyBoards) {
   EXPECT_EQ(perft(initial_position(5, 5), 0), 1u);

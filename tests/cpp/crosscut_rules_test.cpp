@@ -10,6 +10,7 @@
 #include "common/rng.hpp"
 #include "crosscut/playout.hpp"
 #include "crosscut/position.hpp"
+#include "test_support.hpp"
 
 namespace tabula::crosscut {
 namespace {
@@ -200,7 +201,7 @@ TEST(CrossCutRules, TheOpponentsSegmentWinsWhenTheMoverHasNone) {
 TEST(CrossCutRules, SkippedTurnsAndDrawsFollowTheRules) {
   Rng rng(2026);
   int skips = 0, draws = 0;
-  const int games = std::getenv("TABULA_SANITIZED") ? 300 : 3000;
+  const int games = tabula::testing::scaled(3000, 300);
   for (int g = 0; g < games; ++g) {
     const int h = 5 + static_cast<int>(rng.below(2)), w = 5 + static_cast<int>(rng.below(2));
     Position p = initial_position(h, w);

@@ -10,21 +10,16 @@
 #include "fourmation/search.hpp"
 #include "fourmation/state.hpp"
 #include "fourmation_test_support.hpp"
-#include "search/alphabeta.hpp"
+#include "search/score.hpp"
+#include "test_support.hpp"
 
 namespace tabula::fourmation {
 namespace {
 
 using testing::BruteForce;
-using testing::sanitized;
+using tabula::testing::sanitized;
 
-SearchOptions node_limited(std::uint64_t nodes, bool seek) {
-  SearchOptions options;
-  options.budget = std::chrono::milliseconds(0);
-  options.max_nodes = nodes;
-  options.seek_mistakes = seek;
-  return options;
-}
+search::Limits node_limited(std::uint64_t nodes) { return search::Limits::of_nodes(nodes); }
 
 // A random position `plies` cubes into an n x n game, or the empty board
 // when the random game ends sooner.
@@ -46,16 +41,18 @@ TEST(FourmationMistakes, OffMeansPlainMinimax) {
   for (int k = 0; k < 20; ++k) {
     const State s = random_position(7, 4 + static_cast<int>(rng.below(12)), rng);
     search::TranspositionTable a(16), b(16);
-    const SearchOutcome plain = search(s, node_limited(20000, false), a);
-    const SearchOutcome minimax = minimax_search(s, node_limited(20000, false), b, {}, s.side);
+    bool departed = true;
+    const SearchResult plain = search(s, node_limited(20000), false, a, {}, &departed);
+    const SearchResult minimax = minimax_search(s, node_limited(20000), b, {}, s.side);
     EXPECT_EQ(plain.move, minimax.move) << to_string(s);
     EXPECT_EQ(plain.score, minimax.score) << to_string(s);
-    EXPECT_FALSE(plain.mistake_seeking);
+    EXPECT_FALSE(departed);
   }
 }
 
 // Where everything can be solved, the move chosen keeps the position's
-// game-theoretic value, whatever the budget of the searches behind it.
+// game-theoretic value, from a small budget (the minimax search's 1,024
+// nodes) to none.
 TEST(FourmationMistakes, KeepsTheGameValueOnSmallBoards) {
   Rng rng(99);
   const int positions = sanitized() ? 20 : 150;
@@ -65,11 +62,11 @@ TEST(FourmationMistakes, KeepsTheGameValueOnSmallBoards) {
     if (legal_mask(s).none()) continue;
     BruteForce bf;
     const int truth = bf.value(s);
-    for (std::uint64_t nodes : {300u, 3000u, 0u}) {
+    for (std::uint64_t nodes : {1024u, 3000u, 0u}) {
       search::TranspositionTable tt(16);
-      const SearchOutcome r = search(s, node_limited(nodes, true), tt);
-      ASSERT_TRUE(r.has_move);
-      EXPECT_EQ(-bf.value(apply(s, r.move)), truth) << to_string(s) << "nodes " << nodes;
+      const SearchResult r = search(s, node_limited(nodes), true, tt);
+      ASSERT_TRUE(r.move);
+      EXPECT_EQ(-bf.value(apply(s, *r.move)), truth) << to_string(s) << "nodes " << nodes;
     }
   }
 }
@@ -89,14 +86,14 @@ TEST(FourmationMistakes, DeparturesAreSoundAndAimAtRealMistakes) {
     while (outcome(s) == Outcome::kOngoing) {
       int cell;
       if (s.side == engine) {
-        const SearchOutcome r = search(s, node_limited(nodes, true), tt);
-        cell = r.move;
-        if (r.mistake_seeking) {
+        bool departed = false;
+        const SearchResult r = search(s, node_limited(nodes), true, tt, {}, &departed);
+        cell = *r.move;
+        if (departed) {
           ++departures;
           const State child = apply(s, cell);
           search::TranspositionTable check(18);
-          const SearchOutcome reply =
-              minimax_search(child, node_limited(4 * nodes, false), check, {}, s.side);
+          const SearchResult reply = minimax_search(child, node_limited(4 * nodes), check, {}, s.side);
           EXPECT_FALSE(search::is_decisive(reply.score) && reply.score > 0) << to_string(child);
           const Bits ours = threats(child, s.side);
           bool some_reply_loses = false;
@@ -104,7 +101,7 @@ TEST(FourmationMistakes, DeparturesAreSoundAndAimAtRealMistakes) {
             if (hands_over_four(child, b.lowest(), ours)) continue;
             const State next = apply(child, b.lowest());
             if (outcome(next) != Outcome::kOngoing) continue;
-            const SearchOutcome win = minimax_search(next, node_limited(4 * nodes, false), check, {}, s.side);
+            const SearchResult win = minimax_search(next, node_limited(4 * nodes), check, {}, s.side);
             some_reply_loses = search::is_decisive(win.score) && win.score > 0;
           }
           EXPECT_TRUE(some_reply_loses) << to_string(child);
@@ -120,15 +117,18 @@ TEST(FourmationMistakes, DeparturesAreSoundAndAimAtRealMistakes) {
   EXPECT_GT(departures, 0);
 }
 
+// Minimax and mistake seeking together stop by themselves, not long after
+// the deadline (by the CPU time they used, which load can only lower).
 TEST(FourmationMistakes, StaysWithinTheBudget) {
   search::TranspositionTable tt(18);
   Rng rng(5);
   const State s = random_position(9, 10, rng);
-  SearchOptions options;
-  options.budget = std::chrono::milliseconds(150);
-  const SearchOutcome r = search(s, options, tt);
-  EXPECT_TRUE(r.has_move);
-  EXPECT_LT(r.seconds, sanitized() ? 1.5 : 0.4);
+  const auto cpu_before = tabula::testing::thread_cpu_time();
+  const SearchResult r = search(s, search::Limits::of_time(std::chrono::milliseconds(150)), true, tt);
+  const auto cpu = tabula::testing::thread_cpu_time() - cpu_before;
+  EXPECT_TRUE(r.move);
+  EXPECT_FALSE(r.aborted);
+  EXPECT_LT(cpu.count(), 0.15 + (sanitized() ? 1.5 : 0.5));
 }
 
 // The minimax search polls at most twice in 2,000 nodes, so a stop on
@@ -138,7 +138,9 @@ TEST(FourmationMistakes, StopCallbackAbortsTheWholeSearch) {
   Rng rng(6);
   const State s = random_position(8, 8, rng);
   int calls = 0;
-  const SearchOutcome r = search(s, node_limited(2000, true), tt, [&calls] { return ++calls > 5; });
+  auto limits = node_limited(2000);
+  limits.poll_every = 1024;
+  const SearchResult r = search(s, limits, true, tt, [&calls] { return ++calls > 5; });
   EXPECT_GT(calls, 5);
   EXPECT_TRUE(r.aborted);
 }

@@ -7,15 +7,18 @@
 #include <vector>
 
 #include "common/rng.hpp"
+#include "fourmation/game.hpp"
 #include "fourmation/playout.hpp"
+#include "search/perft.hpp"
 #include "fourmation/state.hpp"
 #include "fourmation_test_support.hpp"
+#include "test_support.hpp"
 
 namespace tabula::fourmation {
 namespace {
 
 using testing::from_rows;
-using testing::sanitized;
+using tabula::testing::sanitized;
 
 TEST(FourmationRules, FirstCubeAnywhere) {
   for (int n = kMinSize; n <= kMaxSize; ++n) {
@@ -205,15 +208,14 @@ TEST(FourmationRules, PerftFromTheStart) {
                {4, 1, 16},   {4, 2, 84},   {4, 3, 408},  {4, 4, 1764}, {4, 5, 6736}, {4, 6, 22832},
                {5, 1, 25},   {5, 2, 144},  {5, 3, 768},  {5, 4, 3768}, {7, 1, 49},   {7, 2, 312},
                {7, 3, 1824}, {12, 1, 144}, {12, 2, 1012}};
+  Rules rules;
   for (const auto& c : cases)
-    EXPECT_EQ(perft(initial_state(c.n), c.depth), c.leaves) << c.n << " " << c.depth;
+    EXPECT_EQ(search::perft(rules, initial_state(c.n), c.depth), c.leaves) << c.n << " " << c.depth;
 }
 
 TEST(FourmationRules, PerftStopsWhenAsked) {
-  bool stopped = false;
-  auto always = [](void*) { return true; };
-  EXPECT_EQ(perft(initial_state(12), 8, always, nullptr, &stopped), 0u);
-  EXPECT_TRUE(stopped);
+  Rules rules;
+  EXPECT_FALSE(search::perft(rules, initial_state(12), 8, [] { return true; }).has_value());
 }
 
 TEST(FourmationRules, RandomGamesEnd) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <optional>
 #include <cstdlib>
 #include <string>
 #include <unordered_map>
@@ -14,28 +15,46 @@
 #include "fourmation/search.hpp"
 #include "fourmation/state.hpp"
 #include "fourmation_test_support.hpp"
+#include "test_support.hpp"
 
 namespace tabula::fourmation {
 namespace {
 
 using testing::BruteForce;
 using testing::from_rows;
-using testing::sanitized;
+using tabula::testing::sanitized;
 
-SearchOutcome run(const State& s, int budget_ms = 0, int max_depth = 0) {
+search::Limits limits_of(int budget_ms, int max_depth = 0) {
+  search::Limits limits;
+  limits.time = std::chrono::milliseconds(budget_ms);
+  limits.max_depth = max_depth;
+  return limits;
+}
+
+SearchResult run(const State& s, int budget_ms = 0, int max_depth = 0) {
   search::TranspositionTable tt(18);
-  SearchOptions options;
-  options.budget = std::chrono::milliseconds(budget_ms);
-  options.max_depth = max_depth;
-  return search(s, options, tt);
+  return search(s, limits_of(budget_ms, max_depth), true, tt);
+}
+
+// The proven value as +1 win, 0 draw, -1 loss (nothing when unproven).
+std::optional<int> verdict(const SearchResult& r) {
+  switch (r.proven) {
+    case search::Proven::kWin:
+      return 1;
+    case search::Proven::kLoss:
+      return -1;
+    case search::Proven::kDraw:
+      return 0;
+    default:
+      return std::nullopt;
+  }
 }
 
 TEST(FourmationSearch, SolvesFourByFourFromTheStart) {
-  const SearchOutcome r = run(initial_state(4));
-  ASSERT_TRUE(r.has_move);
-  EXPECT_TRUE(r.solved);
+  const SearchResult r = run(initial_state(4));
+  ASSERT_TRUE(r.move);
   BruteForce bf;
-  EXPECT_EQ(r.verdict, bf.value(initial_state(4)));
+  EXPECT_EQ(verdict(r), bf.value(initial_state(4)));
 }
 
 // Perfect play on small boards: at random positions the search proves the
@@ -56,20 +75,20 @@ TEST(FourmationSearch, MatchesExhaustiveSolverOnSmallBoards) {
     if (outcome(s) != Outcome::kOngoing) continue;
     BruteForce bf;
     const int truth = bf.value(s);
-    const SearchOutcome r = run(s);
-    ASSERT_TRUE(r.solved) << to_string(s);
-    EXPECT_EQ(r.verdict, truth) << to_string(s);
-    EXPECT_EQ(-bf.value(apply(s, r.move)), truth) << to_string(s);
+    const SearchResult r = run(s);
+    ASSERT_TRUE(verdict(r).has_value()) << to_string(s);
+    EXPECT_EQ(verdict(r), truth) << to_string(s);
+    EXPECT_EQ(-bf.value(apply(s, *r.move)), truth) << to_string(s);
   }
 }
 
 TEST(FourmationSearch, TakesAnImmediateWin) {
   const State s =
       from_rows({"WWW....", ".BB....", ".......", ".......", ".......", ".......", "......."}, kWhite, 1, 2);
-  const SearchOutcome r = run(s, 1000);
-  EXPECT_EQ(r.move, cell_of(0, 3)) << r.move;
+  const SearchResult r = run(s, 1000);
+  EXPECT_EQ(r.move, cell_of(0, 3));
   EXPECT_GT(r.score, 0);
-  EXPECT_TRUE(r.solved);
+  EXPECT_EQ(r.proven, search::Proven::kWin);
 }
 
 TEST(FourmationSearch, DoesNotHandOverAFour) {
@@ -77,12 +96,12 @@ TEST(FourmationSearch, DoesNotHandOverAFour) {
   // 0-3 (0-2, 1-2) would let black complete four.
   const State t =
       from_rows({"BBB....", "WB.....", "W......", ".......", ".......", ".......", "......."}, kWhite, 1, 1);
-  const SearchOutcome r = run(t, 1000);
-  ASSERT_TRUE(r.has_move);
+  const SearchResult r = run(t, 1000);
+  ASSERT_TRUE(r.move);
   const Bits theirs = threats(t, kBlack);
-  Bits answers = geometry(7).neighbours[r.move] & theirs;
-  answers.reset(r.move);
-  EXPECT_TRUE(answers.none()) << r.move;
+  Bits answers = geometry(7).neighbours[*r.move] & theirs;
+  answers.reset(*r.move);
+  EXPECT_TRUE(answers.none()) << *r.move;
 }
 
 TEST(FourmationSearch, TacticalVerdictMatchesTwoPlyLookahead) {
@@ -143,27 +162,28 @@ TEST(FourmationSearch, EvaluationIsAntisymmetricAndBounded) {
 
 TEST(FourmationSearch, StopCallbackEndsTheSearch) {
   search::TranspositionTable tt(16);
-  SearchOptions options;
-  options.budget = std::chrono::milliseconds(0);
   int calls = 0;
-  const SearchOutcome r = search(initial_state(12), options, tt, [&calls] { return ++calls > 3; });
+  const SearchResult r = search(initial_state(12), limits_of(0), true, tt, [&calls] { return ++calls > 3; });
   EXPECT_TRUE(r.aborted);
-  EXPECT_TRUE(r.has_move);
-  EXPECT_FALSE(r.solved);
+  EXPECT_TRUE(r.move);
+  EXPECT_EQ(r.proven, search::Proven::kUnknown);
 }
 
-TEST(FourmationSearch, RespectsTheBudget) {
-  const auto start = std::chrono::steady_clock::now();
-  const SearchOutcome r = run(initial_state(12), 200);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_TRUE(r.has_move);
-  EXPECT_LT(seconds, sanitized() ? 3.0 : 1.0);
+// It stops by itself, not long after its deadline (by the CPU time it
+// used, which load can only lower).
+TEST(FourmationSearch, StopsAtItsDeadline) {
+  const auto cpu_before = tabula::testing::thread_cpu_time();
+  const SearchResult r = run(initial_state(12), 200);
+  const auto cpu = tabula::testing::thread_cpu_time() - cpu_before;
+  EXPECT_TRUE(r.move);
+  EXPECT_FALSE(r.aborted);
+  EXPECT_LT(cpu.count(), 0.2 + (sanitized() ? 3.0 : 1.0));
   EXPECT_GE(r.depth, 1);
 }
 
 TEST(FourmationSearch, NoMoveWhenTheGameIsOver) {
-  EXPECT_FALSE(run(from_rows({"BW..", "WB..", "....", "...."}, kWhite, 0, 0)).has_move);
-  EXPECT_FALSE(run(from_rows({"WWWW", "BBB.", "....", "...."}, kBlack, 0, 3)).has_move);
+  EXPECT_FALSE(run(from_rows({"BW..", "WB..", "....", "...."}, kWhite, 0, 0)).move);
+  EXPECT_FALSE(run(from_rows({"WWWW", "BBB.", "....", "...."}, kBlack, 0, 3)).move);
 }
 
 // --- the course's bots
@@ -270,9 +290,7 @@ TEST(FourmationBots, SearchBeatsReportBot) {
     while (outcome(s) == Outcome::kOngoing) {
       int move;
       if (s.side == search_side) {
-        SearchOptions options;
-        options.budget = std::chrono::milliseconds(50);
-        move = search(s, options, tt).move;
+        move = *search(s, limits_of(50), true, tt).move;
       } else {
         move = report_bot(s, rng).move;
       }

@@ -1,7 +1,6 @@
 #pragma once
 // Builds 4Mation positions from text for the tests, and solves small ones.
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -39,7 +38,5 @@ class BruteForce {
  private:
   std::unordered_map<std::uint64_t, int> memo_;
 };
-
-inline bool sanitized() { return std::getenv("TABULA_SANITIZED") != nullptr; }
 
 }  // namespace tabula::fourmation::testing

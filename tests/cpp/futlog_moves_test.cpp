@@ -10,11 +10,12 @@
 #include "futlog/outcomes.hpp"
 #include "futlog/rules.hpp"
 #include "futlog/zobrist.hpp"
+#include "test_support.hpp"
 
 namespace tabula::futlog {
 namespace {
 
-bool sanitized() { return std::getenv("TABULA_SANITIZED") != nullptr; }
+using tabula::testing::sanitized;
 
 using Key = std::tuple<EdgeSet, int>;
 

@@ -8,12 +8,17 @@
 #include "futlog/evaluation.hpp"
 #include "futlog/outcomes.hpp"
 #include "futlog/search.hpp"
-#include "search/alphabeta.hpp"
+#include "search/score.hpp"
+#include "test_support.hpp"
 
 namespace tabula::futlog {
 namespace {
 
-bool sanitized() { return std::getenv("TABULA_SANITIZED") != nullptr; }
+search::Limits of_seconds(double seconds) {
+  auto limits = search::Limits::of_time(std::chrono::milliseconds(static_cast<int>(seconds * 1000)));
+  limits.poll_every = 1;
+  return limits;
+}
 
 State with_edges(std::initializer_list<std::pair<Point, Point>> edges, Point ball, int turn) {
   State s;
@@ -28,57 +33,49 @@ State with_edges(std::initializer_list<std::pair<Point, Point>> edges, Point bal
 
 // The path the engine returns replays to the outcome it chose.
 void expect_consistent(const State& s, const SearchResult& r) {
-  ASSERT_TRUE(r.has_move);
+  ASSERT_TRUE(r.result.move);
   std::vector<Point> pts;
   for (auto v : r.path) pts.push_back({vertex_x(v), vertex_y(v)});
   State after;
   ASSERT_EQ(replay(s, pts, after), PathStatus::kComplete);
-  EXPECT_EQ(after, apply(s, r.best));
+  EXPECT_EQ(after, apply(s, *r.result.move));
 }
 
 TEST(FutlogSearch, LegalFromStart) {
-  SearchLimits limits;
-  limits.seconds = 0.05;
   const State s;
-  const SearchResult r = best_move(s, limits);
+  const SearchResult r = best_move(s, of_seconds(0.05));
   expect_consistent(s, r);
-  EXPECT_GE(r.depth, 1);
+  EXPECT_GE(r.result.depth, 1);
 }
 
 TEST(FutlogSearch, ScoresThroughThePost) {
   // Ball on (1,4), player 1: stepping to the visited post bounces into goal.
   const State s = with_edges({{{0, 0}, {1, 1}}}, {1, 4}, 0);
-  SearchLimits limits;
-  limits.seconds = 0.2;
-  const SearchResult r = best_move(s, limits);
+  const SearchResult r = best_move(s, of_seconds(0.2));
   expect_consistent(s, r);
-  EXPECT_EQ(goal_for(apply(s, r.best)), 1);
-  EXPECT_GT(r.score, search::kWin / 2);
+  EXPECT_EQ(goal_for(apply(s, *r.result.move)), 1);
+  EXPECT_GT(r.result.score, search::kWin / 2);
+  EXPECT_EQ(r.result.proven, search::Proven::kWin);
 }
 
 TEST(FutlogSearch, PlayerTwoScoresDownwards) {
   const State s = with_edges({{{0, 0}, {1, 1}}}, {-1, -4}, 1);
-  SearchLimits limits;
-  limits.seconds = 0.2;
-  const SearchResult r = best_move(s, limits);
-  EXPECT_EQ(goal_for(apply(s, r.best)), 2);
+  const SearchResult r = best_move(s, of_seconds(0.2));
+  EXPECT_EQ(goal_for(apply(s, *r.result.move)), 2);
 }
 
 TEST(FutlogSearch, NoMoveNoResult) {
   const State s = with_edges({{{3, 3}, {3, 4}}, {{3, 4}, {4, 5}}}, {4, 5}, 1);
   ASSERT_TRUE(game_over(s));
-  SearchLimits limits;
-  limits.seconds = 0.05;
-  EXPECT_FALSE(best_move(s, limits).has_move);
+  EXPECT_FALSE(best_move(s, of_seconds(0.05)).result.move);
 }
 
 TEST(FutlogSearch, StopCallbackAborts) {
-  SearchLimits limits;
-  limits.seconds = 0;  // no time limit
   int calls = 0;
-  const SearchResult r = best_move(State{}, limits, [&] { return ++calls > 1000; });
-  EXPECT_TRUE(r.aborted);
-  EXPECT_TRUE(r.has_move);
+  const SearchResult r = best_move(State{}, of_seconds(0), [&] { return ++calls > 1000; });
+  EXPECT_TRUE(r.result.aborted);
+  EXPECT_TRUE(r.result.move);
+  EXPECT_EQ(calls, 1001);
 }
 
 TEST(FutlogSearch, TimeBudgetOnTheWidestPosition) {
@@ -93,22 +90,23 @@ TEST(FutlogSearch, TimeBudgetOnTheWidestPosition) {
   std::vector<Outcome> outs;
   ASSERT_TRUE(gen.generate(s, outs));
   EXPECT_EQ(outs.size(), 9646u);
-  SearchLimits limits;
-  limits.seconds = 0.3;
-  const auto t0 = std::chrono::steady_clock::now();
-  const SearchResult r = best_move(s, limits);
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  // The clock is polled at every node, so even here the search stops by
+  // itself, not long after its deadline (by the CPU time it used, which
+  // load can only lower).
+  const auto cpu_before = tabula::testing::thread_cpu_time();
+  const SearchResult r = best_move(s, of_seconds(0.3));
+  const auto cpu = tabula::testing::thread_cpu_time() - cpu_before;
   expect_consistent(s, r);
-  EXPECT_LT(secs, sanitized() ? 5.0 : 0.8);
+  EXPECT_FALSE(r.result.aborted);
+  EXPECT_LT(cpu.count(), 0.3 + (tabula::testing::sanitized() ? 5.0 : 1.0));
 }
 
 TEST(FutlogSearch, NodeLimit) {
-  SearchLimits limits;
-  limits.seconds = 0;
-  limits.max_nodes = 500;
+  auto limits = search::Limits::of_nodes(500);
+  limits.poll_every = 1;
   const SearchResult r = best_move(State{}, limits);
-  EXPECT_TRUE(r.has_move);
-  EXPECT_LE(r.nodes, 600u);
+  EXPECT_TRUE(r.result.move);
+  EXPECT_EQ(r.result.nodes, 500u);
 }
 
 TEST(FutlogEvaluation, MirrorAndColourSymmetry) {

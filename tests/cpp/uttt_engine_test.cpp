@@ -4,31 +4,25 @@
 
 #include "uttt/engine.hpp"
 #include "uttt/priorities.hpp"
+#include "test_support.hpp"
 #include "uttt_test_support.hpp"
 
 namespace tabula::uttt {
 namespace {
 
-search::MctsLimits iterations(std::uint64_t n) {
-  search::MctsLimits limits;
-  limits.budget = std::chrono::milliseconds(0);
-  limits.max_iterations = n;
-  return limits;
-}
-
-auto never = [] { return false; };
+search::Limits iterations(std::uint64_t n) { return search::Limits::of_nodes(n); }
 
 TEST(UtttEngine, ReturnsALegalMove) {
-  const auto result = engine_move(initial_state(), iterations(2000), never);
-  ASSERT_TRUE(result.has_move);
-  EXPECT_TRUE(is_legal(initial_state(), result.best));
+  const auto result = engine_move(initial_state(), iterations(2000));
+  ASSERT_TRUE(result.move);
+  EXPECT_TRUE(is_legal(initial_state(), *result.move));
 }
 
 TEST(UtttEngine, NoMoveWhenTheGameIsOver) {
   State s = initial_state();
   Rng rng(3);
   while (!s.over()) apply(s, random_move(s, rng));
-  EXPECT_FALSE(engine_move(s, iterations(100), never).has_move);
+  EXPECT_FALSE(engine_move(s, iterations(100)).move);
 }
 
 TEST(UtttEngine, TakesAnImmediateWinOfTheGame) {
@@ -42,38 +36,44 @@ TEST(UtttEngine, TakesAnImmediateWinOfTheGame) {
   cells[kO][8] = 0b000000001;
   const State s = build_state(cells, 2);
   ASSERT_EQ(s.side, kX);
-  const auto result = engine_move(s, iterations(3000), never);
-  EXPECT_EQ(result.best, make_move(2, 4));
+  const auto result = engine_move(s, iterations(3000));
+  EXPECT_EQ(result.move, make_move(2, 4));
 }
 
 TEST(UtttEngine, StopsWhenAsked) {
   int calls = 0;
   auto stop_soon = [&] { return ++calls > 2; };
-  search::MctsLimits limits;
-  limits.budget = std::chrono::milliseconds(60'000);
+  auto limits = search::Limits::of_time(std::chrono::milliseconds(60'000));
+  limits.poll_every = 256;
   const auto result = engine_move(initial_state(), limits, stop_soon);
   EXPECT_TRUE(result.aborted);
-  EXPECT_LT(result.seconds, 5.0);
+  EXPECT_EQ(calls, 3);
+  EXPECT_LE(result.nodes, 3u * 256u);
 }
 
-TEST(UtttEngine, RespectsItsTimeBudget) {
-  search::MctsLimits limits;
-  limits.budget = std::chrono::milliseconds(200);
-  const auto result = engine_move(initial_state(), limits, never);
-  EXPECT_LT(result.seconds, testing::is_sanitized_build() ? 3.0 : 1.0);
-  EXPECT_GT(result.iterations, 100u);
+// The engine stops by itself at its deadline, not before (by its own
+// clock) and not long after (by the CPU time it used, which a busy
+// machine can only lower).
+TEST(UtttEngine, StopsAtItsDeadline) {
+  auto limits = search::Limits::of_time(std::chrono::milliseconds(100));
+  const auto cpu_before = tabula::testing::thread_cpu_time();
+  const auto result = engine_move(initial_state(), limits);
+  const auto cpu = tabula::testing::thread_cpu_time() - cpu_before;
+  EXPECT_FALSE(result.aborted);
+  EXPECT_GE(result.elapsed, std::chrono::milliseconds(100));
+  EXPECT_LT(cpu.count(), 1.0);
+  EXPECT_GT(result.nodes, 0u);
+  ASSERT_TRUE(result.move);
 }
 
 TEST(UtttEngine, BeatsGreedyMostOfTheTime) {
   // A short match: MCTS (4000 iterations a move) against the course's greedy.
-  const int games = testing::is_sanitized_build() ? 4 : 20;
+  const int games = tabula::testing::scaled(20, 4);
   int engine_wins = 0, greedy_wins = 0;
   for (int g = 0; g < games; ++g) {
     State s = initial_state();
     const int engine_side = g % 2;
-    auto limits = iterations(4000);
-    limits.seed = g + 1;
-    while (!s.over()) apply(s, s.side == engine_side ? engine_move(s, limits, never).best : greedy(s));
+    while (!s.over()) apply(s, s.side == engine_side ? *engine_move(s, iterations(4000), {}, g + 1).move : greedy(s));
     if (s.outcome == (engine_side == kX ? Outcome::kXWins : Outcome::kOWins)) ++engine_wins;
     if (s.outcome == (engine_side == kX ? Outcome::kOWins : Outcome::kXWins)) ++greedy_wins;
   }

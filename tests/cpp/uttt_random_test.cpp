@@ -2,8 +2,10 @@
 #include <gtest/gtest.h>
 
 #include "common/rng.hpp"
+#include "uttt/leaf_count.hpp"
 #include "uttt/playout.hpp"
 #include "uttt/state.hpp"
+#include "test_support.hpp"
 #include "uttt_test_support.hpp"
 
 namespace tabula::uttt {
@@ -17,7 +19,7 @@ int total_marks(const State& s, int player) {
 
 TEST(UtttRandomGames, InvariantsHoldAtEveryPly) {
   Rng rng(12345);
-  const int games = testing::is_sanitized_build() ? 300 : 3000;
+  const int games = tabula::testing::scaled(3000, 300);
   for (int g = 0; g < games; ++g) {
     State s = initial_state();
     while (!s.over()) {
@@ -85,7 +87,7 @@ TEST(UtttRandomGames, BuildStateRebuildsEveryPosition) {
   }
 }
 
-// perft's last two plies are counted without playing them; the shortcut
+// perft's last two plies are counted without playing them; the counter
 // must agree with playing every move and counting the replies.
 TEST(UtttRandomGames, PerftShortcutAgreesWithPlayingTheMoves) {
   Rng rng(4242);
@@ -96,10 +98,10 @@ TEST(UtttRandomGames, PerftShortcutAgreesWithPlayingTheMoves) {
       generate_moves(s, moves);
       std::uint64_t played = 0;
       for (Move m : moves) played += static_cast<std::uint64_t>(count_moves(applied(s, m)));
-      ASSERT_EQ(perft(s, 2), played);
+      ASSERT_EQ(count_two_plies(s), played);
       apply(s, random_move(s, rng));
     }
-    ASSERT_EQ(perft(s, 2), 0u);
+    ASSERT_EQ(count_two_plies(s), 0u);
   }
 }
 

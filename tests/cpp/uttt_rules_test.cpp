@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "search/perft.hpp"
+#include "uttt/game.hpp"
 #include "uttt/playout.hpp"
 #include "uttt/state.hpp"
 #include "uttt_test_support.hpp"
@@ -10,19 +12,23 @@ namespace {
 using testing::cells_from_rows;
 using testing::mask_of;
 
+// Published counts from the initial position, with either leaf counter.
 TEST(UtttPerft, InitialPositionDepthsOneToSix) {
   const std::uint64_t expected[] = {1, 81, 720, 6336, 55080, 473256, 4020960};
   const State s = initial_state();
-  for (int depth = 0; depth <= 6; ++depth) EXPECT_EQ(perft(s, depth), expected[depth]) << "depth " << depth;
+  Game two_plies;
+  LastPlyGame last_ply;
+  for (int depth = 0; depth <= 6; ++depth) {
+    EXPECT_EQ(search::perft(two_plies, s, depth), expected[depth]) << "depth " << depth;
+    EXPECT_EQ(search::perft(last_ply, s, depth), expected[depth]) << "depth " << depth;
+  }
 }
 
-TEST(UtttPerft, CheckedPerftAgreesAndStops) {
-  const State s = initial_state();
-  auto never = [] { return false; };
-  EXPECT_EQ(perft_checked(s, 6, never), std::optional<std::uint64_t>(4020960));
+TEST(UtttPerft, StopsWhenAsked) {
+  Game game;
   int calls = 0;
-  auto soon = [&] { return ++calls > 3; };
-  EXPECT_FALSE(perft_checked(s, 7, soon).has_value());
+  EXPECT_FALSE(search::perft(game, initial_state(), 7, [&] { return ++calls > 3; }).has_value());
+  EXPECT_EQ(calls, 4);
 }
 
 TEST(UtttRules, FirstMoveAnywhere) {

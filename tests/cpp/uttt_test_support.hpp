@@ -3,7 +3,6 @@
 // top to bottom as the big board is drawn, 'x', 'o' or '.'.
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 
 #include "uttt/state.hpp"
@@ -29,7 +28,5 @@ inline unsigned mask_of(const std::string& nine, char who) {
     if (nine[i] == who) m |= 1u << i;
   return m;
 }
-
-inline bool is_sanitized_build() { return std::getenv("TABULA_SANITIZED") != nullptr; }
 
 }  // namespace tabula::uttt::testing

@@ -1,0 +1,122 @@
+#pragma once
+// Reading and writing the few kinds of terms every bridge needs: bounded
+// integers, atoms from a fixed set, lists, and boards as lists of lists.
+#include <SWI-Prolog.h>
+
+#include <cstdint>
+
+#include "bridge/errors.hpp"
+
+namespace tabula::pl {
+
+// An integer in [lo, hi]: instantiation and type errors as the ISO
+// built-ins raise them, domain_error(Domain, T) when out of range.
+inline bool get_int_in(term_t t, std::int64_t lo, std::int64_t hi, const char* domain, int& out) {
+  std::int64_t v;
+  if (!PL_get_int64_ex(t, &v)) return false;
+  if (v < lo || v > hi) return domain_error(domain, t);
+  out = static_cast<int>(v);
+  return true;
+}
+
+// A boolean: true or false.
+inline bool get_bool(term_t t, bool& out) {
+  int v;
+  if (!PL_get_bool_ex(t, &v)) return false;
+  out = v != 0;
+  return true;
+}
+
+// Index of atom `t` in `atoms`, or -1 when it is another atom or no atom.
+inline int atom_index(term_t t, const atom_t* atoms, int n) {
+  atom_t a;
+  if (!PL_get_atom(t, &a)) return -1;
+  for (int i = 0; i < n; ++i)
+    if (atoms[i] == a) return i;
+  return -1;
+}
+
+// Unifies `list` with the items, each put by put(term_t, const Item&) -> bool.
+template <class Items, class Put>
+bool unify_list(term_t list, const Items& items, Put put) {
+  term_t tail = PL_copy_term_ref(list);
+  term_t head = PL_new_term_ref();
+  term_t value = PL_new_term_ref();
+  for (const auto& item : items) {
+    if (!PL_unify_list(tail, head, tail)) return false;
+    if (!put(value, item) || !PL_unify(head, value)) return false;
+  }
+  return PL_unify_nil(tail);
+}
+
+// How a list was shaped, for the caller to turn into its own error.
+enum class ListShape { kProper, kPartial, kImproper, kRejected };
+
+// Walks a list, calling each(term_t element) -> bool; stops with kRejected
+// when `each` returns false.
+template <class Each>
+ListShape walk_list(term_t list, Each each) {
+  term_t tail = PL_copy_term_ref(list);
+  term_t head = PL_new_term_ref();
+  while (PL_get_list(tail, head, tail))
+    if (!each(head)) return ListShape::kRejected;
+  if (PL_get_nil(tail)) return ListShape::kProper;
+  return PL_is_variable(tail) ? ListShape::kPartial : ListShape::kImproper;
+}
+
+// A board written as a list of rows, each a list of cells. `cell(row, col,
+// term_t) -> bool` reads one cell; rows and columns beyond the maxima, a
+// ragged board and a rejected cell all end the walk.
+struct Grid {
+  enum class Status { kOk, kPartial, kMalformed, kRagged, kTooLarge, kBadCell };
+  Status status = Status::kOk;
+  int rows = 0;
+  int cols = 0;
+};
+
+template <class Cell>
+Grid read_grid(term_t board, int max_rows, int max_cols, Cell cell) {
+  Grid g;
+  g.cols = -1;
+  term_t row_tail = PL_copy_term_ref(board);
+  term_t row = PL_new_term_ref();
+  term_t cells = PL_new_term_ref();
+  term_t item = PL_new_term_ref();
+  while (PL_get_list(row_tail, row, row_tail)) {
+    if (g.rows >= max_rows) return g.status = Grid::Status::kTooLarge, g;
+    int c = 0;
+    if (!PL_put_term(cells, row)) return g.status = Grid::Status::kMalformed, g;
+    while (PL_get_list(cells, item, cells)) {
+      if (c >= max_cols) return g.status = Grid::Status::kTooLarge, g;
+      if (!cell(g.rows, c, item)) return g.status = PL_is_variable(item) ? Grid::Status::kPartial : Grid::Status::kBadCell, g;
+      ++c;
+    }
+    if (PL_is_variable(cells)) return g.status = Grid::Status::kPartial, g;
+    if (!PL_get_nil(cells)) return g.status = Grid::Status::kMalformed, g;
+    if (g.cols >= 0 && c != g.cols) return g.status = Grid::Status::kRagged, g;
+    g.cols = c;
+    ++g.rows;
+  }
+  if (PL_is_variable(row_tail)) return g.status = Grid::Status::kPartial, g;
+  if (!PL_get_nil(row_tail)) return g.status = Grid::Status::kMalformed, g;
+  if (g.cols < 0) g.cols = 0;
+  return g;
+}
+
+// Puts a list of `rows` lists of `cols` cells into t, each cell put by
+// cell(row, col, term_t) -> bool.
+template <class Cell>
+bool put_grid(term_t t, int rows, int cols, Cell cell) {
+  term_t row = PL_new_term_ref();
+  term_t value = PL_new_term_ref();
+  PL_put_nil(t);
+  for (int r = rows - 1; r >= 0; --r) {
+    PL_put_nil(row);
+    for (int c = cols - 1; c >= 0; --c)
+      if (!cell(r, c, value) || !PL_cons_list(row, value, row)) return false;
+    if (!PL_cons_list(t, row, t)) return false;
+  }
+  return true;
+}
+
+}  // namespace tabula::pl
