@@ -9,6 +9,8 @@
 #include "fourmation/playout.hpp"
 #include "fourmation/search.hpp"
 #include "fourmation/state.hpp"
+#include "fourmation/game.hpp"
+#include "search/perft.hpp"
 
 using namespace tabula;
 using namespace tabula::fourmation;
@@ -28,7 +30,8 @@ int main(int argc, char** argv) {
   std::printf("perft (leaves/s)\n");
   for (auto [n, depth] : {std::pair{4, 16}, {7, 9}, {12, 8}}) {
     const double t0 = now();
-    const auto leaves = perft(initial_state(n), depth);
+    Rules rules;
+    const auto leaves = *search::perft(rules, initial_state(n), depth);
     const double dt = now() - t0;
     std::printf("  %2dx%-2d depth %d: %llu leaves in %.3f s = %.1f M/s\n", n, n, depth,
                 static_cast<unsigned long long>(leaves), dt, leaves / dt / 1e6);

@@ -30,7 +30,7 @@ game(Seed, T0, T) :-
     format("game ~d: ~w~n", [Seed, Result]), flush_output.
 
 play(S, Ply, T0, T, Result) :-
-    futlog_status(S, St),
+    futlog_status_(S, St),
     (   St = won(_) -> Result = St-Ply, T = T0
     ;   Ply >= 400 -> Result = too_long, T = T0
     ;   get_time(A), hacer_jugada(S, LP, S2), get_time(B),

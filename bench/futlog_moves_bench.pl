@@ -16,10 +16,10 @@
 :- use_module('../tests/reference/futlog_ref').
 
 random_game(Seed, States) :-
-    futlog_initial(S0),
+    futlog_initial_(S0),
     walk(S0, Seed, States).
 walk(S, Seed, [S|States]) :-
-    (   futlog_foreign:futlog_random_move(S, Seed, _, S1)
+    (   futlog_random_move_(S, Seed, _, S1)
     ->  Seed1 is (Seed * 1103515245 + 12345) mod 2147483648,
         walk(S1, Seed1, States)
     ;   States = []
@@ -33,7 +33,7 @@ hard(futlog(p(0,-1),2,16135597067373813760,9541786205943092538,70054619718897766
             2558252997340074504,12249995293327654272,114231)).     % 184,597 paths
 
 ref_of(S, R) :-
-    futlog_ball(S, Ball), futlog_turn(S, Turn), futlog_played_edges(S, Edges),
+    futlog_ball_(S, Ball), futlog_turn_(S, Turn), futlog_played_edges(S, Edges),
     ref_state(Ball, Turn, Edges, R).
 
 cpu(Goal, T) :-

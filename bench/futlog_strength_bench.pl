@@ -36,7 +36,7 @@ one_game(N, R0-T0, [R|R0]-T) :-
 % The engine plays on our state; the reference opponent on its own state;
 % each move is applied to both and the two are checked to agree.
 play(E, RS, Engine, Ply, T0, T, Result, Plies) :-
-    futlog_status(E, Status),
+    futlog_status_(E, Status),
     (   Status = won(W)
     ->  Result = won(W), Plies = Ply, T = T0
     ;   Ply >= 400

@@ -16,12 +16,12 @@ modules, e.g. library(tabula/uttt).
 :- use_module(library(option)).
 :- use_module(tabula/game).
 
-:- multifile tabula_game:menu_hook/1.   % Name: a game with menus of its own
+:- use_module(tabula/games).
 
-% Load the hooks of every game present; a game missing from an install is
-% simply not offered.
+% Load the uniform-API module of every game present; a game missing from an
+% install is simply not offered.
 load_game_hooks :-
-    forall(member(Name, [uttt, futlog, fourmation, crosscut]),
+    forall(tabula_game_name(Name),
            (   atom_concat(Name, '_game', Base),
                Spec = library(tabula/Base),
                (   absolute_file_name(Spec, _, [file_type(prolog), access(read), file_errors(fail)])
@@ -50,9 +50,9 @@ play :-
 
 % A game with menus of its own (4Mation, CrossCut) runs them.
 play_game(Name) :-
-    clause(tabula_game:menu_hook(Name), _),
+    tabula_has_menu(Name),
     !,
-    tabula_game:menu_hook(Name).
+    tabula_menu(Name).
 play_game(Name) :-
     ask_controller("First player", C1),
     ask_controller("Second player", C2),

@@ -70,5 +70,8 @@ void define(const char* name) {
 
 }  // namespace tabula::pl
 
-// The entry point SWI-Prolog calls after loading tabula_<game>.so.
-#define TABULA_INSTALL(library) extern "C" __attribute__((visibility("default"))) install_t install_##library()
+// The entry point SWI-Prolog calls after loading <library>.so: the one
+// symbol a foreign library exports.
+#define TABULA_INSTALL(library)                                                  \
+  extern "C" __attribute__((visibility("default"))) install_t install_##library(); \
+  extern "C" install_t install_##library()

@@ -149,32 +149,24 @@ void legal_moves(const Position& p, MoveList& out) {
   placements(p.discs[p.to_move], p.discs[1 - p.to_move], p.height, p.width, out);
 }
 
-int decide(Mask red, Mask blue, int height, int width, int mover) {
+Resolution resolve(Mask red, Mask blue, int height, int width, int mover) {
   const Mask discs[2] = {red, blue};
   const int other = 1 - mover;
-  if (has_segment(discs[mover], height, width)) return mover;
-  if (has_segment(discs[other], height, width)) return other;
-  if (has_placement(discs[other], discs[mover], height, width)) return kNobody;
-  if (has_placement(discs[mover], discs[other], height, width)) return kNobody;
-  return kDraw;
+  if (has_segment(discs[mover], height, width)) return {mover, other};
+  if (has_segment(discs[other], height, width)) return {other, other};
+  if (has_placement(discs[other], discs[mover], height, width)) return {kNobody, other};
+  if (has_placement(discs[mover], discs[other], height, width)) return {kNobody, mover};
+  return {kDraw, other};
 }
 
 bool try_apply(const Position& p, int cell, Position& out) {
   if (p.over() || cell < 0 || cell >= p.cells()) return false;
-  const int mover = p.to_move, other = 1 - mover;
+  const int mover = p.to_move;
   Position q = p;
-  if (!place(q.discs[mover], q.discs[other], p.height, p.width, cell)) return false;
-  q.to_move = static_cast<std::uint8_t>(other);
-  if (has_segment(q.discs[mover], p.height, p.width))
-    q.winner = static_cast<std::int8_t>(mover);
-  else if (has_segment(q.discs[other], p.height, p.width))
-    q.winner = static_cast<std::int8_t>(other);
-  else if (has_placement(q.discs[other], q.discs[mover], p.height, p.width))
-    q.winner = kNobody;
-  else if (has_placement(q.discs[mover], q.discs[other], p.height, p.width))
-    q.to_move = static_cast<std::uint8_t>(mover);  // the opponent's turn is skipped
-  else
-    q.winner = kDraw;
+  if (!place(q.discs[mover], q.discs[1 - mover], p.height, p.width, cell)) return false;
+  const Resolution r = resolve(q.discs[kRed], q.discs[kBlue], p.height, p.width, mover);
+  q.winner = static_cast<std::int8_t>(r.winner);
+  q.to_move = static_cast<std::uint8_t>(r.next);
   out = q;
   return true;
 }

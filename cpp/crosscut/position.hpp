@@ -64,9 +64,15 @@ Position apply(const Position& p, int cell);
 // apply() when `cell` may be illegal: false, and `out` untouched, if it is.
 bool try_apply(const Position& p, int cell, Position& out);
 
-// Winner of a board that was reached by a move of `mover`: kRed, kBlue,
-// kDraw (nobody can place) or kNobody.
-int decide(Mask red, Mask blue, int height, int width, int mover);
+// What a board reached by a placement of `mover` means: the winner (kRed,
+// kBlue; both with a segment: the mover; kDraw when nobody can place;
+// kNobody while the game goes on) and who places next: the opponent,
+// unless the opponent cannot place and the mover can (a skipped turn).
+struct Resolution {
+  int winner = kNobody;
+  int next = kRed;
+};
+Resolution resolve(Mask red, Mask blue, int height, int width, int mover);
 
 std::uint64_t hash(const Position& p);
 

@@ -50,10 +50,7 @@ int Game::horizon(const State& s, int ply) {
 
 SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop, unsigned log2_tt) {
   Game game;
-  SearchResult out;
-  out.result = search::alpha_beta(game, s, limits, stop, log2_tt);
-  if (out.result.move) out.path = path_of(s, *out.result.move);
-  return out;
+  return search::alpha_beta(game, s, limits, stop, log2_tt);
 }
 
 }  // namespace tabula::futlog

@@ -46,12 +46,10 @@ class Game {
   std::vector<Move> sorted_;
 };
 
-struct SearchResult {
-  search::Result<Outcome> result;
-  std::vector<std::uint8_t> path;  // a path (vertex ids) playing the chosen outcome
-};
+using SearchResult = search::Result<Outcome>;
 
-// One search from s with a fresh engine (table of 2^log2_tt entries).
+// One search from s with a fresh engine (table of 2^log2_tt entries);
+// path_of (outcomes.hpp) gives a path that plays the chosen outcome.
 SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop = {},
                        unsigned log2_tt = 18);
 

@@ -36,7 +36,9 @@ behind them.
 States print with print/1 or writeq/1 and read back unchanged; write/1
 drops the quotes of `'R'` and `'B'` (the report's cells), so it does not.
 
-A malformed state raises `type_error(crosscut_state, State)`; a player
+A term that is not a state raises `type_error(crosscut_state, State)`, a
+state with values out of range (sizes, `Turn`, a board that is not `Height`
+x `Length`) `domain_error(crosscut_state, State)`; a player
 other than `'R'`/`'B'` raises `domain_error(crosscut_player, P)`; an
 illegal move makes move/3 fail.
 
@@ -84,6 +86,7 @@ player moves again). `Turn` therefore counts turns, skipped ones included.
 :- use_module(library(readutil)).
 :- use_module(library(error)).
 :- use_module(crosscut_foreign).
+:- use_module(crosscut_notation).
 
                  /*******************************
                  *          STATE               *
@@ -117,17 +120,6 @@ board_side(N) :-
     ;   domain_error(between(5, 10), N)
     ).
 
-%   current_player(+State, -Player) is det.
-%
-%   Player ('R' or 'B') is the one whose turn State's `Turn` shows.
-current_player(state(Turn, _, _, _, _, _), Player) :-
-    integer(Turn), Turn >= 1,
-    !,
-    (   Turn mod 2 =:= 1 -> Player = 'R' ; Player = 'B' ).
-current_player(State, _) :-
-    must_be(nonvar, State),
-    type_error(crosscut_state, State).
-
 %!  move(+State, +Move, -NewState) is semidet.
 %
 %   NewState follows the player of `Turn` placing a disc at Move, with the
@@ -135,28 +127,28 @@ current_player(State, _) :-
 %   `Turn` is unchanged: see next_turn/2. Fails if Move is illegal or the
 %   game is over.
 move(State, Move, NewState) :-
-    current_player(State, Player),
-    crosscut_place(State, Player, Move, NewState).
+    crosscut_player(State, Player),
+    crosscut_place_(State, Player, Move, NewState).
 
 %!  next_turn(+State, -NewState) is det.
 %
 %   NewState is State with `Turn` advanced: by 1, or by 2 when the next
 %   player has no legal placement and the current one has (a skipped turn).
 next_turn(State, NewState) :-
-    crosscut_next_turn(State, NewState).
+    crosscut_next_turn_(State, NewState).
 
 %!  valid_moves(+State, +Player, -Moves) is det.
 %
 %   Moves are Player's legal placements, rows from the bottom then columns;
 %   `[]` once the game is over.
 valid_moves(State, Player, Moves) :-
-    crosscut_valid_moves(State, Player, Moves).
+    crosscut_valid_moves_(State, Player, Moves).
 
 %!  valid_moves(+State, -Moves) is det.
 %
 %   Moves are the legal placements of the player of `Turn`.
 valid_moves(State, Moves) :-
-    current_player(State, Player),
+    crosscut_player(State, Player),
     valid_moves(State, Player, Moves).
 
 %!  game_over(+State, -Winner) is det.
@@ -166,7 +158,7 @@ valid_moves(State, Moves) :-
 %   placement, and `x` while the game goes on. Should both colours have a
 %   segment (impossible in play), the player of `Turn` is the winner.
 game_over(State, Winner) :-
-    crosscut_winner(State, Winner0),
+    crosscut_winner_(State, Winner0),
     Winner = Winner0.
 
                  /*******************************
@@ -193,7 +185,7 @@ game_over(State, Winner) :-
 %         - a block (the disc right at the end of an enemy segment in its
 %           row or column): I - (length of that enemy segment).
 value(State, Move, Player, Value) :-
-    crosscut_value(State, Move, Player, Value).
+    crosscut_value_(State, Move, Player, Value).
 
 %!  value(+State, +Player, -Value) is det.
 %
@@ -202,14 +194,14 @@ value(State, Move, Player, Value) :-
 %   otherwise minus the engine's static evaluation scaled into -99..99.
 value(State, Player, Value) :-
     must_be(oneof(['R', 'B']), Player),
-    crosscut_winner(State, Winner),
+    crosscut_winner_(State, Winner),
     (   Winner == Player
     ->  Value = -100
     ;   Winner == draw
     ->  Value = 0
     ;   Winner \== x
     ->  Value = 100
-    ;   crosscut_evaluate(State, Player, Score),
+    ;   crosscut_evaluate_(State, Player, Score),
         Value is max(-99, min(99, -(Score // 10)))
     ).
 
@@ -240,7 +232,7 @@ choose_level(2, State, Player, Moves, Move) :-
     random_member(Move, BestMoves).
 choose_level(Level, State, Player, _, Move) :-
     level_millis(Level, Millis),
-    crosscut_search(State, Player, Millis, 64, Move, _).
+    crosscut_search_(State, Player, Millis, 64, 0, Move, _).
 
 level_millis(3, 1000) :- !.
 level_millis(4, 3000) :- !.
@@ -250,7 +242,7 @@ level_millis(_, 10000).
 %
 %   choose_move/4 for the player of `Turn`.
 choose_move(State, Level, Move) :-
-    current_player(State, Player),
+    crosscut_player(State, Player),
     choose_move(State, Player, Level, Move).
 
                  /*******************************
@@ -262,9 +254,9 @@ choose_move(State, Level, Move) :-
 %   Prints the turn, whose turn it is and the board: rows numbered from the
 %   bottom, columns lettered from a.
 display_game(State) :-
-    current_player(State, Player),
+    crosscut_player(State, Player),
     State = state(Turn, _, _, Board, _, L),
-    crosscut_winner(State, _),              % validates the whole state
+    crosscut_winner_(State, _),              % validates the whole state
     player_name(Player, Name),
     format("~n-----> Turn Number ~d~n~n-----> ~w's Turn~n~n", [Turn, Name]),
     length(Board, H),
@@ -337,7 +329,7 @@ game_loop(State) :-
     game_over(State, Winner),
     (   Winner \== x
     ->  show_result(Winner)
-    ;   current_player(State, Player),
+    ;   crosscut_player(State, Player),
         player_type(State, Player, Type),
         next_move(Type, State, Player, Move),
         Move = move(N, C),
@@ -365,33 +357,13 @@ ask_move(State, Player, Move) :-
     read_line_to_string(current_input, Line),
     (   Line == end_of_file
     ->  throw(crosscut_input_ended)
-    ;   parse_square(State, Line, Move0),
+    ;   crosscut_parse_square(State, Line, Move0),
         valid_moves(State, Player, Moves),
         memberchk(Move0, Moves)
     ->  Move = Move0
     ;   format("Not a valid move here.~n"),
         ask_move(State, Player, Move)
     ).
-
-%   parse_square(+State, +Text, -Move): "b3", "B3", "3b" or "b 3".
-parse_square(State, Text, Move) :-
-    once(parse_square_(State, Text, Move)).
-
-parse_square_(state(_, _, _, _, H, L), Text, move(N, C)) :-
-    string_lower(Text, Lower),
-    split_string(Lower, "", " \t\r\n", [Trimmed]),
-    string_chars(Trimmed, Chars0),
-    exclude(==(' '), Chars0, Chars),
-    (   Chars = [A|Ds], char_type(A, lower)
-    ->  true
-    ;   append(Ds, [A], Chars), char_type(A, lower)
-    ),
-    Ds \== [],
-    catch(number_chars(N, Ds), _, fail),
-    integer(N), between(1, H, N),
-    char_code(A, Code),
-    C is Code - 0'a + 1,
-    between(1, L, C).
 
 show_result(draw) :-
     !,

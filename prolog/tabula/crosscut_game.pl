@@ -1,45 +1,40 @@
 :- module(crosscut_game, []).
-/** <module> CrossCut in the uniform game API
+/** <module> CrossCut in Tabula's uniform game API
 
-Clauses for the hooks of library(tabula/game). The state is the report's
+The game's predicates for library(tabula/game). The state is the report's
 `state/6` term; moves are `move(Number, Letter)`; the uniform move passes
 the turn (move/3 then next_turn/2). Options of tabula_new/3: `size(H, L)`
-or `size(N)` (default 7 x 7). Engine options: `level(L)` (choose_move/3's
-levels) or `time(Seconds)` for the search (default 1).
+or `size(N)` (default 7 x 7). Engine options: time/1, depth/1 and nodes/1
+bound the search; level(1) and level(2) are the report's random and
+greedy players.
 */
 
+:- use_module(library(error)).
 :- use_module(library(lists)).
-:- use_module(library(option)).
+:- use_module(library(tabula/game)).
 :- use_module(crosscut).
+:- use_module(crosscut_foreign).
 :- use_module(crosscut_tools).
 
-:- multifile
-    tabula_game:game_hook/2,
-    tabula_game:new_hook/3,
-    tabula_game:moves_hook/3,
-    tabula_game:move_hook/4,
-    tabula_game:status_hook/3,
-    tabula_game:engine_hook/4,
-    tabula_game:display_hook/2,
-    tabula_game:parse_move_hook/4,
-    tabula_game:perft_hook/4,
-    tabula_game:menu_hook/1.
+:- tabula_register_game(crosscut, 'CrossCut', crosscut_game).
 
-tabula_game:game_hook(crosscut, 'CrossCut').
-
-tabula_game:new_hook(crosscut, Options, State) :-
-    (   option(size(H, L), Options)
-    ->  Size = size(H, L)
-    ;   option(size(N), Options)
-    ->  Size = N
-    ;   Size = size(7, 7)
-    ),
+game_new(Options, State) :-
+    foldl(new_option, Options, size(7, 7), Size),
     initial_state(Size, State).
 
-tabula_game:moves_hook(crosscut, State, Moves) :-
+new_option(Option, _, Size) :-
+    nonvar(Option),
+    (   Option = size(H, L) -> Size = size(H, L)
+    ;   Option = size(N) -> Size = N
+    ),
+    !.
+new_option(Option, _, _) :-
+    (   var(Option) -> instantiation_error(Option) ; domain_error(crosscut_option, Option) ).
+
+game_moves(State, Moves) :-
     valid_moves(State, Moves).
 
-tabula_game:move_hook(crosscut, State, Move, State2) :-
+game_move(State, Move, State2) :-
     (   var(Move)
     ->  valid_moves(State, Moves),
         member(Move, Moves)
@@ -48,7 +43,7 @@ tabula_game:move_hook(crosscut, State, Move, State2) :-
     move(State, Move, State1),
     next_turn(State1, State2).
 
-tabula_game:status_hook(crosscut, State, Status) :-
+game_status(State, Status) :-
     game_over(State, Winner),
     (   Winner == x
     ->  crosscut_player(State, Player),
@@ -58,21 +53,24 @@ tabula_game:status_hook(crosscut, State, Status) :-
     ;   Status = won(Winner)
     ).
 
-tabula_game:engine_hook(crosscut, State, Options, Move) :-
-    (   option(level(Level), Options)
-    ->  choose_move(State, Level, Move)
-    ;   option(time(T), Options, 1),
-        crosscut_engine_move(State, [time(T)], Move, _)
-    ).
+game_engine(engine(1, [depth, nodes], [1, 2])).
 
-tabula_game:display_hook(crosscut, State) :-
+game_search(State, limits(Millis, Depth0, Nodes, _Seed), Move, Info) :-
+    (   Depth0 =:= 0 -> Depth = 64 ; Depth = Depth0 ),
+    crosscut_player(State, Player),
+    crosscut_search_(State, Player, Millis, Depth, Nodes, Move, Info).
+
+game_level_move(State, Level, Move) :-
+    choose_move(State, Level, Move).
+
+game_display(State) :-
     display_game(State).
 
-tabula_game:parse_move_hook(crosscut, State, Text, Move) :-
+game_parse_move(State, Text, Move) :-
     crosscut_parse_move(State, Text, Move).
 
-tabula_game:perft_hook(crosscut, State, Depth, Leaves) :-
+game_perft(State, Depth, Leaves) :-
     crosscut_perft(State, Depth, Leaves).
 
-tabula_game:menu_hook(crosscut) :-
+game_play_menu :-
     crosscut:play.

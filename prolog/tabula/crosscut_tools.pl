@@ -1,12 +1,10 @@
 :- module(crosscut_tools,
-          [ crosscut_player/2,        % +State, -Player
-            crosscut_perft/3,         % +State, +Depth, -Leaves
+          [ crosscut_perft/3,         % +State, +Depth, -Leaves
             crosscut_engine_move/4,   % +State, +Options, -Move, -Info
             crosscut_replay/4,        % +Size, +Moves, -State, -Winner
             crosscut_random_game/4,   % +Size, +Seed, -Moves, -Winner
             crosscut_api_random_game/3,  % +Size, -Moves, -Winner
-            crosscut_parse_move/3,    % +State, +Text, -Move
-            crosscut_move_text/2      % +Move, -Text
+            crosscut_parse_move/3     % +State, +Text, -Move
           ]).
 /** <module> CrossCut extras: perft, random games, the engine's search
 
@@ -19,14 +17,9 @@ game API. States, moves and players are those of library(tabula/crosscut).
 :- use_module(library(option)).
 :- use_module(library(error)).
 :- use_module(crosscut).
-:- use_module(crosscut_foreign, [crosscut_perft/4 as foreign_perft, crosscut_search/6,
-                                 crosscut_random_game/5 as foreign_random_game]).
-
-%!  crosscut_player(+State, -Player) is det.
-%
-%   Player ('R' or 'B') is the one whose turn State's `Turn` shows.
-crosscut_player(State, Player) :-
-    crosscut:current_player(State, Player).
+:- use_module(crosscut_foreign).
+:- reexport(crosscut_notation).
+:- use_module(engine_options).
 
 %!  crosscut_perft(+State, +Depth, -Leaves) is det.
 %
@@ -35,22 +28,20 @@ crosscut_player(State, Player) :-
 %   contributing 0).
 crosscut_perft(State, Depth, Leaves) :-
     crosscut_player(State, Player),
-    foreign_perft(State, Player, Depth, Leaves).
+    crosscut_perft_(State, Player, Depth, Leaves).
 
 %!  crosscut_engine_move(+State, +Options, -Move, -Info) is semidet.
 %
 %   Move is the alpha-beta search's choice for the player of `Turn`; fails
-%   when the game is over. Options: time(Seconds) (default 1),
-%   depth(MaxDepth) (default 64). Info is info(Score, Depth, Nodes,
-%   Seconds) with Score for the mover (about 1000000 for a forced win).
+%   when the game is over. Options are those of tabula_engine_move/3:
+%   time(Seconds) (default 1), depth(MaxDepth), nodes(N). Info is
+%   search(Score, Depth, Nodes, Millis, Proven) with Score for the mover
+%   (about 1000000 for a forced win).
 crosscut_engine_move(State, Options, Move, Info) :-
-    must_be(list, Options),
-    option(time(T), Options, 1),
-    must_be(number, T),
-    option(depth(D), Options, 64),
-    Millis is max(1, round(T * 1000)),
+    engine_choice(Options, engine(1, [depth, nodes], []), limits(Millis, D0, Nodes, _)),
+    (   D0 =:= 0 -> D = 64 ; D = D0 ),
     crosscut_player(State, Player),
-    crosscut_search(State, Player, Millis, D, Move, Info).
+    crosscut_search_(State, Player, Millis, D, Nodes, Move, Info).
 
 %!  crosscut_replay(+Size, +Moves, -State, -Winner) is semidet.
 %
@@ -71,7 +62,7 @@ replay_step(Move, S0, S) :-
 %   the empty board of Size (`size(H, L)` or N). Winner is 'R', 'B' or draw.
 crosscut_random_game(Size, Seed, Moves, Winner) :-
     initial_state(Size, state(_, _, _, _, H, L)),
-    foreign_random_game(H, L, Seed, Moves, Winner).
+    crosscut_random_game_(H, L, Seed, Moves, Winner).
 
 %!  crosscut_api_random_game(+Size, -Moves, -Winner) is det.
 %
@@ -100,14 +91,6 @@ api_playout(S, Moves, Winner) :-
 %   Move is the square typed as Text ("b3", "B3", "3b", "b 3"), when it is
 %   a legal move of the player of `Turn`.
 crosscut_parse_move(State, Text, Move) :-
-    text_to_string(Text, String),
-    crosscut:parse_square(State, String, Move),
+    crosscut_parse_square(State, Text, Move),
     valid_moves(State, Moves),
     memberchk(Move, Moves).
-
-%!  crosscut_move_text(+Move, -Text) is det.
-%
-%   Text is the square of Move as shown on screen, e.g. "b3" for move(3, 2).
-crosscut_move_text(move(N, C), Text) :-
-    Code is 0'a + C - 1,
-    format(string(Text), "~c~d", [Code, N]).

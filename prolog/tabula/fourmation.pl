@@ -72,7 +72,7 @@ S)` or a `domain_error`; an illegal move makes move/3 fail.
 %   Board only. Size is an integer from 3 to 12 (3 is the report's
 %   "impossible" mode where nobody can win).
 initial_state(Size, Out) :-
-    fourmation_initial(Size, GS),
+    fourmation_initial_(Size, GS),
     (   nonvar(Out), ( Out == [] ; Out = [_|_] )
     ->  GS = gameState(Out, _, _)
     ;   Out = GS
@@ -94,7 +94,7 @@ display_game(GS) :-
 %   passes the turn. Fails on an illegal move (off the board, occupied,
 %   not next to the last cube, game over).
 move(GS, Move, GS2) :-
-    fourmation_play(GS, Move, false, GS2).
+    fourmation_play_(GS, Move, false, GS2).
 
 %!  next_player(+GameState, ?NextPlayer, -NewGameState) is det.
 %
@@ -128,7 +128,7 @@ other_colour(black, white).
 %   order: every empty cell before the first move, else the empty
 %   neighbours of the last cube; `[]` once the game is over.
 valid_moves(GS, Moves) :-
-    fourmation_valid_moves(GS, Moves).
+    fourmation_valid_moves_(GS, Moves).
 
 %!  game_over(+GameState, -Winner) is semidet.
 %!  game_over(+GameState, +Moves) is semidet.
@@ -142,13 +142,13 @@ valid_moves(GS, Moves) :-
 game_over(GS, Second) :-
     nonvar(Second), ( Second == [] ; Second = [_|_] ),
     !,
-    fourmation_winner(GS, W),
+    fourmation_winner_(GS, W),
     (   W \== none
     ->  true
     ;   Second == []
     ).
 game_over(GS, Winner) :-
-    fourmation_winner(GS, W),
+    fourmation_winner_(GS, W),
     W \== none,
     Winner = W.
 
@@ -170,12 +170,12 @@ value(GS, Second, Value) :-
     nonvar(Second), Second = L-_, integer(L),
     !,
     GS = gameState(_, turn(_-Colour), _),
-    fourmation_line_value(GS, Second, Colour, Value).
+    fourmation_line_value_(GS, Second, Colour, Value).
 value(GS, Colour, Value) :-
     check_colour(Colour),
-    fourmation_winner(GS, W),
+    fourmation_winner_(GS, W),
     (   W == none
-    ->  fourmation_evaluate(GS, Colour, Value)
+    ->  fourmation_evaluate_(GS, Colour, Value)
     ;   W == draw
     ->  Value = 0
     ;   W == Colour
@@ -203,11 +203,11 @@ choose_move(GS, computer-Level, Move) :-
 choose_move(GS, Level, Move) :-
     must_be(positive_integer, Level),
     (   Level =:= 1
-    ->  fourmation_valid_moves(GS, Moves),
+    ->  fourmation_valid_moves_(GS, Moves),
         random_member(Move, Moves)
     ;   Level =:= 2
     ->  random_between(0, 0x3fffffffffffffff, Seed),
-        fourmation_bot(GS, 2, Seed, Move, _)
+        fourmation_bot_(GS, 2, Seed, Move, _)
     ;   fourmation_level_budget(Level, Seconds),
         fourmation_engine_move(GS, [time(Seconds)], Move)
     ).
@@ -323,7 +323,7 @@ player_move(human, Colour, GS, Moves, Move) :-
 player_move(computer-Level, Colour, GS, _, Move) :-
     (   Level =:= 2
     ->  random_between(0, 0x3fffffffffffffff, Seed),
-        fourmation_bot(GS, 2, Seed, Move, Reason),
+        fourmation_bot_(GS, 2, Seed, Move, Reason),
         bot_message(Reason, Message)
     ;   choose_move(GS, Level, Move),
         Message = ""

@@ -3,6 +3,7 @@
             fourmation_print/2,          % +Stream, +GameState
             fourmation_parse_move/2,     % +Text, -Move
             fourmation_random_game/4,    % +Size, +Seed, -Moves, -Winner
+            fourmation_perft/3,          % +GameState, +Depth, -Leaves
             fourmation_engine_move/3,    % +GameState, +Options, -Move
             fourmation_solve/3,          % +GameState, +Seconds, -Result
             fourmation_level_budget/2    % +Level, -Seconds
@@ -18,6 +19,7 @@ terms, like library(tabula/fourmation).
 :- use_module(library(lists)).
 :- use_module(library(dcg/basics)).
 :- use_module(library(tabula/fourmation_foreign)).
+:- use_module(library(tabula/engine_options)).
 
 %!  fourmation_print(+GameState) is det.
 %!  fourmation_print(+Stream, +GameState) is det.
@@ -30,8 +32,8 @@ terms, like library(tabula/fourmation).
 fourmation_print(GS) :-
     fourmation_print(current_output, GS).
 fourmation_print(Out, GS) :-
-    fourmation_valid_moves(GS, Legal),
-    fourmation_winner(GS, Winner),
+    fourmation_valid_moves_(GS, Legal),
+    fourmation_winner_(GS, Winner),
     GS = gameState(Board, turn(Player-Colour), Last),
     length(Board, N),
     Max is N - 1,
@@ -112,37 +114,46 @@ number_text(N) -->
 %   with the engine's own generator seeded by Seed. Moves lists the moves
 %   in playing order, Winner is `white`, `black` or `draw`.
 fourmation_random_game(Size, Seed, Moves, Winner) :-
-    fourmation_initial(Size, GS),
-    fourmation_random_playout(GS, Seed, Moves, Winner).
+    fourmation_initial_(Size, GS),
+    fourmation_random_playout_(GS, Seed, Moves, Winner).
+
+%!  fourmation_perft(+GameState, +Depth, -Leaves) is det.
+%
+%   Leaves of the legal move tree Depth plies deep (a finished game is a
+%   leaf where it ends).
+fourmation_perft(GS, Depth, Leaves) :-
+    fourmation_perft_(GS, Depth, Leaves).
 
 %!  fourmation_engine_move(+GameState, +Options, -Move) is semidet.
 %
 %   Move is the choice of the engine's search for the colour to move;
-%   fails when the game is over. Options:
-%     - time(Seconds): budget (default 1); 0 means no limit
-%     - depth(Plies): deepest iteration (default: to the end of the game)
+%   fails when the game is over. Options: those of tabula_engine_move/3
+%   (time(Seconds), default 1; depth(Plies); nodes(N)), and
 %     - seek_mistakes(Bool): when no forced win is found, prefer among
 %       the near-best moves the one after which most of the opponent's
 %       sensible replies lose (default `true`; `false` is plain minimax)
 %     - info(-Info): unified with `search(Score, Depth, Nodes, Millis,
-%       Solved)`, Solved one of `win`, `loss`, `draw`, `unknown`.
+%       Proven)`, Proven one of `win`, `loss`, `draw`, `unknown`.
 fourmation_engine_move(GS, Options, Move) :-
     must_be(list, Options),
-    option(time(Seconds), Options, 1),
-    must_be(number, Seconds),
-    (   Seconds >= 0
-    ->  true
-    ;   domain_error(not_less_than_zero, Seconds)
-    ),
-    option(depth(Depth), Options, 0),
-    option(seek_mistakes(Seek), Options, true),
+    partition(own_option, Options, Own, Common),
+    option(seek_mistakes(Seek), Own, true),
     must_be(boolean, Seek),
-    Ms is round(Seconds * 1000),
-    fourmation_search(GS, Ms, Depth, Seek, Move, Info),
-    (   option(info(I), Options)
+    fourmation_engine(Spec),
+    engine_choice(Common, Spec, limits(Millis, Depth, Nodes, _)),
+    fourmation_search_(GS, Millis, Depth, Nodes, Seek, Move, Info),
+    (   option(info(I), Own)
     ->  I = Info
     ;   true
     ).
+
+own_option(Option) :-
+    nonvar(Option),
+    ( Option = seek_mistakes(_) ; Option = info(_) ).
+
+% The search's options for engine_choice/3: one second by default, depth/1
+% and nodes/1.
+fourmation_engine(engine(1, [depth, nodes], [])).
 
 %!  fourmation_solve(+GameState, +Seconds, -Result) is det.
 %
@@ -151,7 +162,7 @@ fourmation_engine_move(GS, Options, Move) :-
 %   does not, and `over` when the game has ended.
 fourmation_solve(GS, Seconds, Result) :-
     Ms is round(Seconds * 1000),
-    (   fourmation_search(GS, Ms, 0, false, Move, search(_, _, _, _, Solved))
+    (   fourmation_search_(GS, Ms, 0, 0, false, Move, search(_, _, _, _, Solved))
     ->  Result =.. [Solved, Move]
     ;   Result = over
     ).

@@ -41,20 +41,20 @@ cantidad_casilleros(8, 10).
 %
 %   E is the initial state: ball on p(0,0), player 1 to move.
 estado_inicial(E) :-
-    futlog_initial(E).
+    futlog_initial_(E).
 
 %!  posicion_pelota(+E, ?P) is semidet.
 %
 %   P is the ball's position p(X,Y).
 posicion_pelota(E, P) :-
-    futlog_ball(E, P0),
+    futlog_ball_(E, P0),
     P = P0.
 
 %!  turno(+E, ?N) is semidet.
 %
 %   N (1 or 2) is the player to move.
 turno(E, N) :-
-    futlog_turn(E, N0),
+    futlog_turn_(E, N0),
     N = N0.
 
 %!  gol(+E, ?N) is semidet.
@@ -62,7 +62,7 @@ turno(E, N) :-
 %   The ball is in a goal that counts for player N: Y = 6 for player 1,
 %   Y = -6 for player 2, whoever kicked it. Fails when there is no goal.
 gol(E, N) :-
-    futlog_goal(E, N0),
+    futlog_goal_(E, N0),
     N = N0.
 
 %!  mover(+E, ?LP, ?E2) is nondet.
@@ -76,16 +76,16 @@ gol(E, N) :-
 mover(E, LP, E2) :-
     is_list(LP),
     !,
-    futlog_move_check(E, LP, E2).
+    futlog_move_check_(E, LP, E2).
 mover(E, LP, E2) :-
-    futlog_move_gen(E, LP, E2).
+    futlog_move_gen_(E, LP, E2).
 
 %!  prefijo_movimiento(+E, +LP) is semidet.
 %
 %   LP is a non-empty list of positions that is legal so far and does not
 %   yet complete a move. False for a complete move and for any other term.
 prefijo_movimiento(E, LP) :-
-    futlog_prefix(E, LP).
+    futlog_prefix_(E, LP).
 
 %!  nombre(?Nombre) is semidet.
 %
@@ -102,12 +102,13 @@ niveles_minimax(24).
 %
 %   The engine chooses the move LP for the player to move in E, within the
 %   time of flag `futlog_time_limit`; E2 is the state after it. Fails when
-%   there is no legal move. Thread-safe: each thread searches with its own
+%   there is no legal move. Thread-safe: each call searches with its own
 %   tables.
 hacer_jugada(E, LP, E2) :-
     time_limit(Seconds),
     niveles_minimax(Depth),
-    futlog_search(E, Seconds, Depth, LP0, E20, _Info),
+    Millis is max(1, round(Seconds * 1000)),
+    futlog_search_(E, Millis, Depth, 0, LP0, E20, _Info),
     LP = LP0,
     E2 = E20.
 

@@ -1,56 +1,51 @@
 :- module(futlog_game, []).
-/** <module> Futlog in the uniform game API
+/** <module> Futlog in Tabula's uniform game API
 
-Clauses for the multifile hooks of library(tabula/game). A move is the
-course's path: the list of positions p(X,Y) the ball visits after its
-start.
+The game's predicates for library(tabula/game). A move is the course's
+path: the list of positions p(X,Y) the ball visits after its start.
+Engine options: time/1 (default: the flag futlog_time_limit, one second
+unless set), depth/1 and nodes/1 bound the alpha-beta search; the course
+has no players of its own (no levels).
 */
 
-:- use_module(library(option)).
+:- use_module(library(error)).
 :- use_module(library(tabula/game)).
 :- use_module(library(tabula/futlog)).
 :- use_module(library(tabula/futlog_foreign)).
 :- use_module(library(tabula/futlog_tools)).
 
-:- multifile
-    tabula_game:game_hook/2,
-    tabula_game:new_hook/3,
-    tabula_game:moves_hook/3,
-    tabula_game:move_hook/4,
-    tabula_game:status_hook/3,
-    tabula_game:engine_hook/4,
-    tabula_game:display_hook/2,
-    tabula_game:parse_move_hook/4,
-    tabula_game:perft_hook/4.
+:- tabula_register_game(futlog, 'Futlog (paper soccer)', futlog_game).
 
-tabula_game:game_hook(futlog, 'Futlog (paper soccer)').
+game_new(Options, State) :-
+    (   Options = [Option|_]
+    ->  domain_error(futlog_option, Option)
+    ;   estado_inicial(State)
+    ).
 
-tabula_game:new_hook(futlog, _Options, State) :-
-    estado_inicial(State).
-
-% Every legal path, sorted, as mover/3 enumerates them (some positions have
-% tens of thousands).
-tabula_game:moves_hook(futlog, State, Moves) :-
+% Every legal path, sorted, as mover/3 enumerates them (some positions
+% have tens of thousands).
+game_moves(State, Moves) :-
     futlog_moves(State, Moves).
 
-tabula_game:move_hook(futlog, State, Move, State2) :-
+game_move(State, Move, State2) :-
     mover(State, Move, State2).
 
-tabula_game:status_hook(futlog, State, Status) :-
-    futlog_status(State, Status).
+game_status(State, Status) :-
+    futlog_status_(State, Status).
 
-% level(L) caps the search depth.
-tabula_game:engine_hook(futlog, State, Options, Move) :-
-    option(time(T), Options, 1.0),
-    option(level(L), Options, 24),
-    futlog_best_move(State, [time(T), depth(L)], Move, _, _).
+game_engine(engine(Seconds, [depth, nodes], [])) :-
+    current_prolog_flag(futlog_time_limit, Seconds).
 
-tabula_game:display_hook(futlog, State) :-
+game_search(State, limits(Millis, Depth0, Nodes, _Seed), Path, Info) :-
+    (   Depth0 =:= 0 -> niveles_minimax(Depth) ; Depth = Depth0 ),
+    futlog_search_(State, Millis, Depth, Nodes, Path, _, Info).
+
+game_display(State) :-
     futlog_print(State).
 
-tabula_game:parse_move_hook(futlog, State, Text, Move) :-
+game_parse_move(State, Text, Move) :-
     futlog_parse_move(Text, Move),
     mover(State, Move, _).
 
-tabula_game:perft_hook(futlog, State, Depth, Leaves) :-
+game_perft(State, Depth, Leaves) :-
     futlog_perft(State, Depth, Leaves).

@@ -25,6 +25,8 @@ game and the uniform game API.
 :- use_module(library(random)).
 :- use_module(library(tabula/futlog_foreign)).
 :- use_module(library(tabula/futlog)).
+:- use_module(library(tabula/game), [tabula_search/4]).
+:- use_module(library(tabula/futlog_game), []).
 
 %!  futlog_state(+Ball, +Turn, +Edges, -State) is det.
 %
@@ -35,14 +37,14 @@ game and the uniform game API.
 %   @error domain_error(futlog_vertex, Ball), domain_error(futlog_turn, Turn),
 %          domain_error(futlog_edge, E)
 futlog_state(Ball, Turn, Edges, State) :-
-    futlog_make_state(Ball, Turn, Edges, State).
+    futlog_make_state_(Ball, Turn, Edges, State).
 
 %!  futlog_state_edges(+State, -Edges) is det.
 %
 %   Edges is the sorted list of every marked edge e(P,Q), P @< Q, border
 %   edges included.
 futlog_state_edges(State, Edges) :-
-    futlog_marked_edges(State, Edges0),
+    futlog_marked_edges_(State, Edges0),
     maplist(oriented, Edges0, Edges1),
     sort(Edges1, Edges).
 
@@ -54,7 +56,7 @@ oriented(e(P, Q), E) :-
 %   As futlog_state_edges/2 without the 40 border edges.
 futlog_played_edges(State, Edges) :-
     futlog_state_edges(State, All),
-    futlog_initial(S0),
+    futlog_initial_(S0),
     futlog_state_edges(S0, Border),
     ord_subtract(All, Border, Edges).
 
@@ -62,7 +64,7 @@ futlog_played_edges(State, Edges) :-
 %
 %   Paths is the sorted list of every legal move path.
 futlog_moves(State, Paths) :-
-    findall(LP, futlog_move_gen(State, LP, _), Paths0),
+    findall(LP, futlog_move_gen_(State, LP, _), Paths0),
     sort(Paths0, Paths).
 
 %!  futlog_outcome_moves(+State, -Pairs) is det.
@@ -70,44 +72,42 @@ futlog_moves(State, Paths) :-
 %   Pairs has one Path-State2 per distinct outcome (end position and set of
 %   marked edges) of the legal moves.
 futlog_outcome_moves(State, Pairs) :-
-    futlog_outcomes(State, Pairs).
+    futlog_outcomes_(State, Pairs).
 
 %!  futlog_move_counts(+State, -Paths, -Outcomes) is det.
 %
 %   Numbers of distinct legal paths and of distinct outcomes.
 futlog_move_counts(State, Paths, Outcomes) :-
-    futlog_count(State, Paths, Outcomes).
+    futlog_count_(State, Paths, Outcomes).
 
 %!  futlog_best_move(+State, +Options, -Path, -State2, -Info) is semidet.
 %
-%   The engine's move. Options: time(Seconds) (default: flag
-%   futlog_time_limit), depth(MaxDepth) (default 24). Info is
-%   info(Depth, Score, Nodes, Seconds). Fails when there is no legal move.
+%   The engine's move and the state after it: tabula_search/4 on
+%   game(futlog, State), whose options it takes (time(Seconds), by default
+%   the flag futlog_time_limit; depth(MaxDepth); nodes(N)). Fails when
+%   there is no legal move.
 futlog_best_move(State, Options, Path, State2, Info) :-
-    current_prolog_flag(futlog_time_limit, T0),
-    option(time(T1), Options, T0),
-    (   number(T1) -> T is float(min(max(T1, 0), 39)) ; type_error(number, T1) ),
-    option(depth(D), Options, 24),
-    futlog_search(State, T, D, Path, State2, Info).
+    tabula_search(game(futlog, State), Options, Path, Info),
+    mover(State, Path, State2).
 
 %!  futlog_random_move(+State, -Path, -State2) is semidet.
 %
 %   A random outcome, uniformly among the distinct outcomes.
 futlog_random_move(State, Path, State2) :-
     random_between(0, 1 000 000 000, Seed),
-    futlog_foreign:futlog_random_move(State, Seed, Path, State2).
+    futlog_random_move_(State, Seed, Path, State2).
 
 %!  futlog_random_state(+Seed, +MaxPlies, -State) is det.
 %
 %   State is reached from the start by at most MaxPlies random moves drawn
 %   with Seed; it stops early when the game ends.
 futlog_random_state(Seed, MaxPlies, State) :-
-    futlog_initial(S0),
+    futlog_initial_(S0),
     random_walk(S0, Seed, MaxPlies, State).
 
 random_walk(S, _, 0, S) :- !.
 random_walk(S, Seed, N, State) :-
-    (   futlog_foreign:futlog_random_move(S, Seed, _, S1)
+    (   futlog_random_move_(S, Seed, _, S1)
     ->  N1 is N - 1,
         Seed1 is (Seed * 6364136223846793005 + 1442695040888963407) mod (1 << 62),
         random_walk(S1, Seed1, N1, State)
@@ -120,7 +120,7 @@ random_walk(S, Seed, N, State) :-
 futlog_perft(_, 0, 1) :- !.
 futlog_perft(State, Depth, Leaves) :-
     D1 is Depth - 1,
-    aggregate_all(sum(N), ( futlog_move_gen(State, _, S2), futlog_perft(S2, D1, N) ), Leaves).
+    aggregate_all(sum(N), ( futlog_move_gen_(State, _, S2), futlog_perft(S2, D1, N) ), Leaves).
 
 %!  futlog_parse_move(+Text, -Path) is semidet.
 %
@@ -150,12 +150,12 @@ pairs_points([X, Y|Ns], [p(X, Y)|Ps]) :-
 %   marked edges as `-`, `|`, `/`, `\` and `X`.
 futlog_print(State) :-
     futlog_state_edges(State, Edges),
-    futlog_ball(State, Ball),
-    futlog_turn(State, Turn),
+    futlog_ball_(State, Ball),
+    futlog_turn_(State, Turn),
     forall(between(0, 24, Row), print_row(Row, Edges, Ball)),
     (   gol(State, N)
     ->  format("Goal for player ~d.~n", [N])
-    ;   futlog_status(State, won(W))
+    ;   futlog_status_(State, won(W))
     ->  format("Player ~d has no move: player ~d wins.~n", [Turn, W])
     ;   format("Player ~d to move (player 1 attacks the top goal).~n", [Turn])
     ).

@@ -47,7 +47,7 @@ positions([nw, n, ne, w, c, e, sw, s, se]).
 %
 %   State is the empty game: `x` to move, every board available.
 initialState(State) :-
-    uttt_initial(State).
+    uttt_initial_(State).
 
 %!  buildState(+Boards, +PreviousPos, -State) is det.
 %
@@ -58,14 +58,14 @@ initialState(State) :-
 %   on malformed boards and `domain_error(uttt_position, P)` on a bad
 %   position.
 buildState(Boards, PreviousPos, State) :-
-    uttt_build(Boards, PreviousPos, State).
+    uttt_build_(Boards, PreviousPos, State).
 
 %!  getBoards(+State, -Boards) is det.
 %
 %   Boards are the nine small boards, each a list of nine cells.
 getBoards(State, Boards) :-
     positions(Ps),
-    maplist(uttt_board(State), Ps, Boards).
+    maplist(uttt_board_(State), Ps, Boards).
 
 %!  getBoard(+State, +UPos, -Board) is det.
 %!  getBoard(+State, -UPos, -Board) is multi.
@@ -76,13 +76,13 @@ getBoard(State, UPos, Board) :-
     ->  positions(Ps), member(UPos, Ps)
     ;   true
     ),
-    uttt_board(State, UPos, Board).
+    uttt_board_(State, UPos, Board).
 
 %!  getUBoard(+State, -UBoard) is det.
 %
 %   UBoard has the result of each small board: `x`, `0`, `r` or `''`.
 getUBoard(State, UBoard) :-
-    uttt_uboard(State, UBoard).
+    uttt_uboard_(State, UBoard).
 
 %!  getPos(+State, ?UPos, ?Pos, -Cell) is nondet.
 %
@@ -119,20 +119,20 @@ must_be_board(Board) :-
 %
 %   Player (`x` or `0`) moves next.
 getNextPlayer(State, Player) :-
-    uttt_next_player(State, Player).
+    uttt_next_player_(State, Player).
 
 %!  getNextAvailableBoards(+State, -UPositions) is det.
 %
 %   UPositions are the boards the next move may use, in position order;
 %   `[]` when the game is over.
 getNextAvailableBoards(State, UPositions) :-
-    uttt_available(State, UPositions).
+    uttt_available_(State, UPositions).
 
 %!  getAvailableBoards(+State, -UPositions) is det.
 %
 %   The older revision's name of getNextAvailableBoards/2.
 getAvailableBoards(State, UPositions) :-
-    uttt_available(State, UPositions).
+    uttt_available_(State, UPositions).
 
 %!  getBoardResult(+Board, -Result) is det.
 %
@@ -140,7 +140,7 @@ getAvailableBoards(State, UPositions) :-
 %   `''` while the board is open. Works on the U-board too, where `r` cells
 %   count for nobody.
 getBoardResult(Board, Result) :-
-    uttt_board_result(Board, Result).
+    uttt_board_result_(Board, Result).
 
 %!  validMove(+State, +Move) is semidet.
 %!  validMove(+State, -Move) is nondet.
@@ -149,7 +149,7 @@ getBoardResult(Board, Result) :-
 %   valid moves in position order (boards, then cells). Fails on anything
 %   that is not a valid move, in the notation the state requires.
 validMove(State, Move) :-
-    uttt_valid_move_relation(State, Move).
+    uttt_valid_move_(State, Move).
 
 %!  makeMove(+State, +Move, -NewState) is semidet.
 %!  makeMove(+State, -Move, -NewState) is nondet.
@@ -157,20 +157,20 @@ validMove(State, Move) :-
 %   NewState follows State after Move. Fails on an invalid move; enumerates
 %   the valid moves when Move is unbound.
 makeMove(State, Move, NewState) :-
-    uttt_make_move_relation(State, Move, NewState).
+    uttt_make_move_(State, Move, NewState).
 
 %!  dummy_first(+State, -Move) is semidet.
 %
 %   Move is the first valid move in position order; fails when the game is
 %   over.
 dummy_first(State, Move) :-
-    uttt_valid_moves(State, [Move|_]).
+    uttt_valid_moves_(State, [Move|_]).
 
 %!  dummy_last(+State, -Move) is semidet.
 %
 %   Move is the last valid move in position order.
 dummy_last(State, Move) :-
-    uttt_valid_moves(State, Moves),
+    uttt_valid_moves_(State, Moves),
     last(Moves, Move).
 
 %!  movePriority(+Player, +Board, +Move, -Priority) is semidet.
@@ -187,14 +187,14 @@ movePriority(Player, Board, Move, Priority) :-
     ->  positions(Ps), member(Move, Ps)
     ;   true
     ),
-    uttt_move_priority(Player, Board, Move, Priority).
+    uttt_move_priority_(Player, Board, Move, Priority).
 
 %!  bestIndividualMoves(+Player, +Board, -Moves) is det.
 %
 %   Moves are the free cells of Board by priority for Player; equal
 %   priorities keep position order.
 bestIndividualMoves(Player, Board, Moves) :-
-    uttt_best_individual_moves(Player, Board, Moves).
+    uttt_best_individual_moves_(Player, Board, Moves).
 
 %!  narrowGreedy(+State, -Move) is semidet.
 %
@@ -202,7 +202,7 @@ bestIndividualMoves(Player, Board, Moves) :-
 %   best board by the same priorities on the U-board, then its best move.
 %   Fails when the game is over.
 narrowGreedy(State, Move) :-
-    uttt_narrow_greedy(State, Move).
+    uttt_narrow_greedy_(State, Move).
 
 %!  bestMoves(+State, -Moves) is det.
 %
@@ -210,10 +210,10 @@ narrowGreedy(State, Move) :-
 %   categories (see the Tabula documentation for the reading of each), after
 %   an a-priori order by bestIndividualMoves/3.
 bestMoves(State, Moves) :-
-    uttt_best_moves(State, Moves).
+    uttt_best_moves_(State, Moves).
 
 %!  greedy(+State, -Move) is semidet.
 %
 %   Move is the first of bestMoves/2; fails when the game is over.
 greedy(State, Move) :-
-    uttt_greedy(State, Move).
+    uttt_greedy_(State, Move).

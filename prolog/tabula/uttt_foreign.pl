@@ -1,20 +1,45 @@
 :- module(uttt_foreign,
-          [ uttt_initial/1, uttt_build/3, uttt_board/3, uttt_uboard/2,
-            uttt_next_player/2, uttt_available/2, uttt_board_result/2,
-            uttt_valid_moves/2, uttt_make_move/3,
-            uttt_make_move_relation/3, uttt_valid_move_relation/2, uttt_move_priority/4,
-            uttt_best_individual_moves/3, uttt_narrow_greedy/2,
-            uttt_best_moves/2, uttt_greedy/2, uttt_move_category/3,
-            uttt_perft/3, uttt_random_moves/3, uttt_playouts/4,
-            uttt_engine_move/5
+          [ uttt_initial_/1,               % -State
+            uttt_build_/3,                 % +Boards, +PreviousPos, -State
+            uttt_board_/3,                 % +State, +UPos, -Board
+            uttt_uboard_/2,                % +State, -UBoard
+            uttt_next_player_/2,           % +State, -Player
+            uttt_available_/2,             % +State, -UPositions
+            uttt_board_result_/2,          % +Board, -Result
+            uttt_valid_moves_/2,           % +State, -Moves
+            uttt_make_move_/3,             % +State, ?Move, -State2
+            uttt_valid_move_/2,            % +State, ?Move
+            uttt_move_priority_/4,         % +Player, +Board, +Pos, -Priority
+            uttt_best_individual_moves_/3, % +Player, +Board, -Positions
+            uttt_narrow_greedy_/2,         % +State, -Move
+            uttt_best_moves_/2,            % +State, -Moves
+            uttt_greedy_/2,                % +State, -Move
+            uttt_move_category_/3,         % +State, +Move, -Category
+            uttt_perft_/3,                 % +State, +Depth, -Leaves
+            uttt_random_moves_/3,          % +State, +Seed, -Moves
+            uttt_playouts_/4,              % +State, +Count, +Seed, -Stats
+            uttt_search_/6                 % +State, +Millis, +Simulations, +Seed, -Move, -Info
           ]).
 /** <module> The UTTT engine's foreign predicates
 
-Loaded by library(tabula/uttt) and library(tabula/uttt_tools); not meant to
-be used directly. States are `uttt(XA, XB, XC, OA, OB, OC, Forced)`: for each
-player three integers of 27 bits (three boards of nine cells each, in
-position order) and the board the player to move must use (0-8, or -1 for
-any unfinished board).
+Loaded by library(tabula/uttt) and library(tabula/uttt_tools), which wrap
+them under the course's names and the tools' names; not meant to be used
+directly (the trailing underscore marks the foreign layer). States are
+`uttt(XA, XB, XC, OA, OB, OC, Forced)`: for each player three integers of
+27 bits (three boards of nine cells each, in position order) and the board
+the player to move must use (0-8, or -1 for any unfinished board). A term
+that is not such a state raises `type_error(uttt_state, S)`, one whose
+values are out of range or contradict each other (overlapping cells,
+counts no game reaches, a finished forced board)
+`domain_error(uttt_state, S)`.
+
+  - uttt_make_move_/3 and uttt_valid_move_/2 check a ground move and
+    enumerate the legal moves in position order otherwise.
+  - uttt_search_(+State, +Millis, +Simulations, +Seed, -Move, -Info) is
+    semidet: the engine's move (Monte-Carlo tree search) within Millis
+    milliseconds and Simulations simulations (0: no bound of that kind;
+    at least one bound), Info = search(Score, Depth, Simulations, Millis,
+    Proven); fails when the game is over.
 */
 
 :- use_foreign_library(foreign(tabula_uttt)).

@@ -1,30 +1,34 @@
 :- module(uttt_game, []).
 /** <module> Ultimate Tic-Tac-Toe in Tabula's uniform game API
+
+The game's predicates for library(tabula/game). Moves are the course's:
+a bare position when one board is available, `(UPos, Pos)` otherwise.
+Engine options: time/1, nodes/1 (simulations), seed/1 and level/1, the
+course's own players `dummy_first`, `dummy_last`, `narrowGreedy` and
+`greedy`.
 */
 
-:- use_module(library(option)).
-:- use_module(game, []).
+:- use_module(library(error)).
+:- use_module(library(tabula/game)).
 :- use_module(uttt).
-:- use_module(uttt_foreign, [uttt_valid_moves/2]).
+:- use_module(uttt_foreign).
 :- use_module(uttt_tools).
 
-:- multifile
-    tabula_game:game_hook/2, tabula_game:new_hook/3, tabula_game:moves_hook/3,
-    tabula_game:move_hook/4, tabula_game:status_hook/3, tabula_game:engine_hook/4,
-    tabula_game:display_hook/2, tabula_game:parse_move_hook/4, tabula_game:perft_hook/4.
+:- tabula_register_game(uttt, 'Ultimate Tic-Tac-Toe', uttt_game).
 
-tabula_game:game_hook(uttt, 'Ultimate Tic-Tac-Toe').
+game_new(Options, State) :-
+    (   Options = [Option|_]
+    ->  domain_error(uttt_option, Option)
+    ;   initialState(State)
+    ).
 
-tabula_game:new_hook(uttt, _Options, State) :-
-    initialState(State).
+game_moves(State, Moves) :-
+    uttt_valid_moves_(State, Moves).
 
-tabula_game:moves_hook(uttt, State, Moves) :-
-    uttt_valid_moves(State, Moves).
-
-tabula_game:move_hook(uttt, State, Move, State2) :-
+game_move(State, Move, State2) :-
     makeMove(State, Move, State2).
 
-tabula_game:status_hook(uttt, State, Status) :-
+game_status(State, Status) :-
     uttt_result(State, Result),
     (   Result == ''
     ->  getNextPlayer(State, Player), Status = to_move(Player)
@@ -33,18 +37,21 @@ tabula_game:status_hook(uttt, State, Status) :-
     ;   Status = won(Result)
     ).
 
-% level(greedy) plays the course's greedy/2; otherwise the engine's search.
-tabula_game:engine_hook(uttt, State, Options, Move) :-
-    (   option(level(greedy), Options)
-    ->  greedy(State, Move)
-    ;   uttt_engine_move(State, Options, Move)
-    ).
+game_engine(engine(1, [nodes, seed], [dummy_first, dummy_last, narrowGreedy, greedy])).
 
-tabula_game:display_hook(uttt, State) :-
+game_search(State, limits(Millis, _Depth, Nodes, Seed), Move, Info) :-
+    uttt_search_(State, Millis, Nodes, Seed, Move, Info).
+
+game_level_move(State, dummy_first, Move) :- dummy_first(State, Move).
+game_level_move(State, dummy_last, Move) :- dummy_last(State, Move).
+game_level_move(State, narrowGreedy, Move) :- narrowGreedy(State, Move).
+game_level_move(State, greedy, Move) :- greedy(State, Move).
+
+game_display(State) :-
     uttt_print(State).
 
 % "c", "nw c", "nw,c" or "(nw, c)".
-tabula_game:parse_move_hook(uttt, State, Text, Move) :-
+game_parse_move(State, Text, Move) :-
     split_string(Text, " ,()", " ,()", Parts0),
     exclude(==(""), Parts0, Parts),
     maplist([P, A]>>atom_string(A, P), Parts, Atoms),
@@ -53,5 +60,5 @@ tabula_game:parse_move_hook(uttt, State, Text, Move) :-
     ),
     validMove(State, Move).
 
-tabula_game:perft_hook(uttt, State, Depth, Leaves) :-
-    uttt_perft(State, Depth, Leaves).
+game_perft(State, Depth, Leaves) :-
+    uttt_perft_(State, Depth, Leaves).

@@ -21,7 +21,9 @@ games and the engine's own search (Monte-Carlo tree search).
 :- use_module(library(option)).
 :- use_module(library(apply)).
 :- use_module(uttt).
-:- use_module(uttt_foreign, except([uttt_perft/3, uttt_playouts/4, uttt_move_category/3])).
+:- use_module(uttt_foreign).
+:- use_module(game, [tabula_engine_move/3]).
+:- use_module(uttt_game, []).
 
 %!  printBoards(+State) is det.
 %
@@ -102,9 +104,6 @@ uttt_play_moves(State, Moves, State2) :-
 uttt_perft(State, Depth, Leaves) :-
     uttt_perft_(State, Depth, Leaves).
 
-uttt_perft_(State, Depth, Leaves) :-
-    uttt_foreign:uttt_perft(State, Depth, Leaves).
-
 %!  uttt_random_game(-Moves, -Result) is det.
 %
 %   A uniformly random game from the initial state.
@@ -118,7 +117,7 @@ uttt_random_game(Moves, Result) :-
 %   Moves is a uniformly random continuation of State to the end, drawn
 %   from Seed (the same seed gives the same game); Result as uttt_result/2.
 uttt_random_game(State, Seed, Moves, Result) :-
-    uttt_random_moves(State, Seed, Moves),
+    uttt_random_moves_(State, Seed, Moves),
     uttt_play_moves(State, Moves, Final),
     uttt_result(Final, Result).
 
@@ -126,23 +125,20 @@ uttt_random_game(State, Seed, Moves, Result) :-
 %
 %   Plays Count random games from State; Stats is `[XWins, OWins, Draws]`.
 uttt_playouts(State, Count, Seed, Stats) :-
-    uttt_foreign:uttt_playouts(State, Count, Seed, Stats).
+    uttt_playouts_(State, Count, Seed, Stats).
 
 %!  uttt_engine_move(+State, +Options, -Move) is semidet.
 %
-%   Move is the engine's choice (Monte-Carlo tree search). Options:
-%   time(Seconds) (default 1), seed(Integer). Fails when the game is over.
+%   Move is the engine's choice (Monte-Carlo tree search): the same as
+%   tabula_engine_move/3 on game(uttt, State), whose options it takes
+%   (time(Seconds), default 1; nodes(Simulations); seed(Integer), default
+%   0; level(L) for the course's players). Fails when the game is over.
 uttt_engine_move(State, Options, Move) :-
-    option(time(T), Options, 1),
-    must_be(number, T),
-    (   T > 0 -> true ; domain_error(positive_number, T) ),
-    Millis is max(1, round(T * 1000)),
-    (   option(seed(Seed), Options) -> true ; random_between(0, 0xFFFFFFFF, Seed) ),
-    uttt_foreign:uttt_engine_move(State, Millis, Seed, Move, _Iterations).
+    tabula_engine_move(game(uttt, State), Options, Move).
 
 %!  uttt_move_category(+State, +Move, -Category) is semidet.
 %
 %   Category (1-10) of a valid Move among the course's UTTT-level
 %   categories used by bestMoves/2.
 uttt_move_category(State, Move, Category) :-
-    uttt_foreign:uttt_move_category(State, Move, Category).
+    uttt_move_category_(State, Move, Category).

@@ -268,7 +268,7 @@ TEST(CrossCutRules, FullInteriorsWithoutSegmentsLeaveBothSidesAMove) {
       if (has_segment(red, h, w) || has_segment(blue, h, w)) continue;
       EXPECT_TRUE(has_placement(red, blue, h, w));
       EXPECT_TRUE(has_placement(blue, red, h, w));
-      EXPECT_EQ(decide(red, blue, h, w, kRed), kNobody);
+      EXPECT_EQ(resolve(red, blue, h, w, kRed).winner, kNobody);
     }
   }
 }
@@ -283,7 +283,7 @@ TEST(CrossCutRules, NoPlacementForEitherSideIsADraw) {
       blue |= bit(cell);
   }
   EXPECT_FALSE(has_placement(red, blue, 5, 5));
-  EXPECT_EQ(decide(red, blue, 5, 5, kBlue), kDraw);
+  EXPECT_EQ(resolve(red, blue, 5, 5, kBlue).winner, kDraw);
 }
 
 TEST(CrossCutRules, PerimeterIsEmptyAfterEveryTurn) {

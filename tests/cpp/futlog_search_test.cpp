@@ -33,19 +33,19 @@ State with_edges(std::initializer_list<std::pair<Point, Point>> edges, Point bal
 
 // The path the engine returns replays to the outcome it chose.
 void expect_consistent(const State& s, const SearchResult& r) {
-  ASSERT_TRUE(r.result.move);
+  ASSERT_TRUE(r.move);
   std::vector<Point> pts;
-  for (auto v : r.path) pts.push_back({vertex_x(v), vertex_y(v)});
+  for (auto v : path_of(s, *r.move)) pts.push_back({vertex_x(v), vertex_y(v)});
   State after;
   ASSERT_EQ(replay(s, pts, after), PathStatus::kComplete);
-  EXPECT_EQ(after, apply(s, *r.result.move));
+  EXPECT_EQ(after, apply(s, *r.move));
 }
 
 TEST(FutlogSearch, LegalFromStart) {
   const State s;
   const SearchResult r = best_move(s, of_seconds(0.05));
   expect_consistent(s, r);
-  EXPECT_GE(r.result.depth, 1);
+  EXPECT_GE(r.depth, 1);
 }
 
 TEST(FutlogSearch, ScoresThroughThePost) {
@@ -53,28 +53,28 @@ TEST(FutlogSearch, ScoresThroughThePost) {
   const State s = with_edges({{{0, 0}, {1, 1}}}, {1, 4}, 0);
   const SearchResult r = best_move(s, of_seconds(0.2));
   expect_consistent(s, r);
-  EXPECT_EQ(goal_for(apply(s, *r.result.move)), 1);
-  EXPECT_GT(r.result.score, search::kWin / 2);
-  EXPECT_EQ(r.result.proven, search::Proven::kWin);
+  EXPECT_EQ(goal_for(apply(s, *r.move)), 1);
+  EXPECT_GT(r.score, search::kWin / 2);
+  EXPECT_EQ(r.proven, search::Proven::kWin);
 }
 
 TEST(FutlogSearch, PlayerTwoScoresDownwards) {
   const State s = with_edges({{{0, 0}, {1, 1}}}, {-1, -4}, 1);
   const SearchResult r = best_move(s, of_seconds(0.2));
-  EXPECT_EQ(goal_for(apply(s, *r.result.move)), 2);
+  EXPECT_EQ(goal_for(apply(s, *r.move)), 2);
 }
 
 TEST(FutlogSearch, NoMoveNoResult) {
   const State s = with_edges({{{3, 3}, {3, 4}}, {{3, 4}, {4, 5}}}, {4, 5}, 1);
   ASSERT_TRUE(game_over(s));
-  EXPECT_FALSE(best_move(s, of_seconds(0.05)).result.move);
+  EXPECT_FALSE(best_move(s, of_seconds(0.05)).move);
 }
 
 TEST(FutlogSearch, StopCallbackAborts) {
   int calls = 0;
   const SearchResult r = best_move(State{}, of_seconds(0), [&] { return ++calls > 1000; });
-  EXPECT_TRUE(r.result.aborted);
-  EXPECT_TRUE(r.result.move);
+  EXPECT_TRUE(r.aborted);
+  EXPECT_TRUE(r.move);
   EXPECT_EQ(calls, 1001);
 }
 
@@ -97,7 +97,7 @@ TEST(FutlogSearch, TimeBudgetOnTheWidestPosition) {
   const SearchResult r = best_move(s, of_seconds(0.3));
   const auto cpu = tabula::testing::thread_cpu_time() - cpu_before;
   expect_consistent(s, r);
-  EXPECT_FALSE(r.result.aborted);
+  EXPECT_FALSE(r.aborted);
   EXPECT_LT(cpu.count(), 0.3 + (tabula::testing::sanitized() ? 5.0 : 1.0));
 }
 
@@ -105,8 +105,8 @@ TEST(FutlogSearch, NodeLimit) {
   auto limits = search::Limits::of_nodes(500);
   limits.poll_every = 1;
   const SearchResult r = best_move(State{}, limits);
-  EXPECT_TRUE(r.result.move);
-  EXPECT_EQ(r.result.nodes, 500u);
+  EXPECT_TRUE(r.move);
+  EXPECT_EQ(r.nodes, 500u);
 }
 
 TEST(FutlogEvaluation, MirrorAndColourSymmetry) {

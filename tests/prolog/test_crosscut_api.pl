@@ -12,8 +12,6 @@
     terms that read back unchanged, threads and time limits.
 */
 
-sanitized :- getenv('TABULA_SANITIZED', _).
-
 % Board rows from strings ("." empty), top first.
 rows_board(Rows, Board) :-
     maplist(row_cells, Rows, Board).
@@ -50,14 +48,20 @@ test(non_integer_side, error(type_error(integer, a))) :-
 
 :- end_tests(crosscut_initial_state).
 
-bad_state(S) :-
-    length(R5, 5), maplist(=(x), R5), length(B5, 5), maplist(=(R5), B5),
-    length(B4, 4), maplist(=(R5), B4),
-    member(S, [foo, state(1,1,1,[],5,5), state(0,1,1,B5,5,5), state(1,1,1,B5,5,6),
-               state(1,1,1,[[x]],1,1), state(1,1,1,[[x,x,x,x,y]|B4],5,5),
-               state(a,1,1,B5,5,5), state(1,1,1,B5,5,a), state(1,1,1,[R5,R5,R5,R5,R5|_],5,5),
+% Not a state: a field of the wrong type (the error convention of every
+% game: type_error for the form, domain_error for the values).
+bad_state_form(S) :-
+    length(R5, 5), maplist(=(x), R5), length(B4, 4), maplist(=(R5), B4),
+    length(B5, 5), maplist(=(R5), B5),
+    member(S, [foo, state(1,1,1,[[x,x,x,x,y]|B4],5,5), state(a,1,1,B5,5,5), state(1,1,1,B5,5,a),
                state(1,1,1,[[x,x,x,x,x,x]|B4],5,5), state(1,1,1,[[x,x,x,x]|B4],5,5),
-               state(1,1,1,B5,11,11), state(1,1,1,B5,5,5,5), state(9223372036854775807,1,1,B5,5,5),
+               state(1,1,1,B5,5,5,5), state(1,1,1,foo,5,5)]).
+
+% State-shaped, with values out of range or parts that disagree.
+bad_state_values(S) :-
+    length(R5, 5), maplist(=(x), R5), length(B5, 5), maplist(=(R5), B5),
+    member(S, [state(1,1,1,[],5,5), state(0,1,1,B5,5,5), state(1,1,1,B5,5,6),
+               state(1,1,1,[[x]],1,1), state(1,1,1,B5,11,11), state(9223372036854775807,1,1,B5,5,5),
                state(100000000000000000000000,1,1,B5,5,5)]).
 
 :- begin_tests(crosscut_moves).
@@ -143,8 +147,13 @@ test(bad_player, error(domain_error(crosscut_player, 'X'))) :-
 test(unbound_player, error(instantiation_error)) :-
     initial_state(size(5, 5), S),
     valid_moves(S, _, _).
-test(malformed_states, [forall(bad_state(S)), error(type_error(crosscut_state, _))]) :-
+test(malformed_states, [forall(bad_state_form(S)), error(type_error(crosscut_state, _))]) :-
     valid_moves(S, 'R', _).
+test(out_of_range_states, [forall(bad_state_values(S)), error(domain_error(crosscut_state, _))]) :-
+    valid_moves(S, 'R', _).
+test(partial_board, error(instantiation_error)) :-
+    length(R5, 5), maplist(=(x), R5),
+    valid_moves(state(1,1,1,[R5,R5,R5,R5,R5|_],5,5), 'R', _).
 test(unbound_state, error(instantiation_error)) :-
     valid_moves(_, 'R', _).
 test(no_moves_once_won, Moves == []) :-
@@ -250,7 +259,7 @@ test(bad_level, error(type_error(positive_integer, 0))) :-
     choose_move(S, 0, _).
 test(search_info, true(Depth >= 1)) :-
     initial_state(size(7, 7), S),
-    crosscut_engine_move(S, [time(0.2)], _, info(_, Depth, Nodes, _)),
+    crosscut_engine_move(S, [time(0.2)], _, search(_, Depth, Nodes, _, _)),
     Nodes > 0.
 test(perft_time_limit, throws(time_limit_exceeded)) :-
     initial_state(size(10, 10), S),
@@ -330,6 +339,6 @@ test(board_with_letters_and_numbers_from_the_bottom) :-
                          " 2 |   |   |   | B |", " + | a | b | c | d | e |"]),
            assertion(once(sub_string(Out, _, _, _, Text)))).
 test(display_rejects_bad_states, error(type_error(crosscut_state, _))) :-
-    with_output_to(string(_), display_game(state(1, 1, 1, [], 5, 5))).
+    with_output_to(string(_), display_game(state(1, 1, 1, foo, 5, 5))).
 
 :- end_tests(crosscut_display).

@@ -1,6 +1,6 @@
 :- module(test_crosscut_dropin, []).
 :- use_module(library(plunit)).
-:- use_module('dropin_support').
+:- use_module('test_support').
 
 /*  The drop-in file in a scratch course folder, run by a separate swipl:
     consulting it, a harness that plays with the report's predicates,

@@ -1,5 +1,6 @@
 :- module(test_crosscut_reference, []).
 :- use_module(library(plunit)).
+:- use_module(test_support).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(random)).
@@ -12,8 +13,6 @@
     and every step of random games of every size, chosen by either side.
     Nothing is skipped: any disagreement fails the test.
 */
-
-sanitized :- getenv('TABULA_SANITIZED', _).
 
 sizes([5-5, 5-6, 6-5, 6-6, 5-10, 10-5, 7-7, 7-9, 8-8, 9-9, 9-6, 10-10]).
 

@@ -15,8 +15,6 @@ term round trips, time limits and concurrent calls.
 :- use_module(library(tabula/fourmation_foreign)).
 :- use_module(library(tabula/fourmation_tools)).
 
-sanitized :- getenv('TABULA_SANITIZED', _).
-
 % The report's mid-game example (white to move, last cube 3-2).
 report_state(gameState([[empty, white, black, empty],
                         [empty, white, black, empty],
@@ -269,7 +267,7 @@ test(report_example_y) :-
     assertion(V == 6).
 test(line_value_colour) :-
     picture(['.bwb', '.b.b', '...b', '.w..'], human-black, 2-3, GS),
-    fourmation_line_value(GS, 1-2, white, W),
+    fourmation_line_value_(GS, 1-2, white, W),
     assertion(W == 4).
 test(empty_board) :-
     initial_state(7, GS),
@@ -331,7 +329,7 @@ test(level2_blocks) :-
     % moves away from 0-3's neighbourhood, or onto it, are safe.
     picture(['bbb....', 'wb.....', 'w......', '.......', '.......', '.......', '.......'],
             human-white, 1-1, GS),
-    fourmation_threats(GS, black, Threats),
+    fourmation_threats_(GS, black, Threats),
     assertion(Threats == [0-3]),
     choose_move(GS, 2, M),
     assertion(\+ memberchk(M, [0-2, 1-2])).
@@ -359,7 +357,7 @@ test(seek_mistakes_not_boolean, [error(type_error(boolean, maybe))]) :-
     fourmation_engine_move(GS, [time(0.1), seek_mistakes(maybe)], _).
 test(foreign_seek_not_boolean, [error(type_error(bool, 3))]) :-
     initial_state(5, GS),
-    fourmation_search(GS, 100, 0, 3, _, _).
+    fourmation_search_(GS, 100, 0, 0, 3, _, _).
 
 :- end_tests(fourmation_choose_move).
 
@@ -414,7 +412,7 @@ test(initial_round_trip) :-
 
 test(time_limit, [throws(time_limit_exceeded)]) :-
     initial_state(12, GS),
-    call_with_time_limit(0.3, fourmation_search(GS, 0, 0, true, _, _)).
+    call_with_time_limit(0.3, fourmation_search_(GS, 0, 0, 0, true, _, _)).
 test(perft_time_limit, [throws(time_limit_exceeded)]) :-
     initial_state(12, GS),
     call_with_time_limit(0.3, fourmation_perft(GS, 12, _)).

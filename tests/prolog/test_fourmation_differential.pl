@@ -7,6 +7,7 @@ between the course's levels, each move checked by the reference.
 */
 
 :- use_module(library(plunit)).
+:- use_module(test_support).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(random)).
@@ -14,8 +15,6 @@ between the course's levels, each move checked by the reference.
 :- use_module(library(tabula/fourmation_foreign)).
 :- use_module(library(tabula/fourmation_tools)).
 :- use_module('../reference/fourmation_ref').
-
-sanitized :- getenv('TABULA_SANITIZED', _).
 
 % Fewer games on the big boards, where the reference is slowest.
 games_per_size(N, G) :-
@@ -31,7 +30,7 @@ agree(GS) :-
     valid_moves(GS, Moves),
     assertion(Moves == RefMoves),
     ref_winner(GS, RefW),
-    fourmation_winner(GS, W),
+    fourmation_winner_(GS, W),
     assertion(W == RefW),
     (   RefW == none
     ->  assertion(\+ game_over(GS, _))
@@ -91,7 +90,7 @@ test(line_values, [forall(member(N, [4, 6, 9, 12]))]) :-
     Max is N - 1,
     forall(( between(0, Max, L), between(0, Max, C), member(Col, [white, black]) ),
            ( ref_line_value(End, L-C, Col, R),
-             fourmation_line_value(End, L-C, Col, V),
+             fourmation_line_value_(End, L-C, Col, V),
              assertion(V == R) )).
 
 test(report_value_is_line_value) :-
@@ -156,7 +155,7 @@ level_loop(GS, WL, BL, Winner) :-
 
 % The engine limited to 6 plies instead of level 3's second: quick, and
 % the same on a loaded machine.
-level_move(GS, 3, M) :- !, fourmation_engine_move(GS, [time(0), depth(6)], M).
+level_move(GS, 3, M) :- !, fourmation_engine_move(GS, [depth(6)], M).
 level_move(GS, L, M) :- choose_move(GS, L, M).
 
 :- begin_tests(fourmation_levels).

@@ -9,14 +9,14 @@ student or a course harness does, calls the report's predicates from
 :- use_module(library(plunit)).
 :- use_module(library(process)).
 :- use_module(library(readutil)).
-:- use_module('dropin_support').
+:- use_module('test_support').
 
 course_folder(Dir) :-
     scratch_folder(fourmation_course, Dir),
     source_file_path('examples/dropin/fourmation/4mation.pl', File),
     copy_into(File, Dir).
 
-% Like dropin_support:run_swipl/5, but Input is written to swipl's stdin.
+% Like test_support:run_swipl/5, but Input is written to swipl's stdin.
 run_swipl_with_input(Dir, Args, Input, Status, Out, Err) :-
     (   getenv('TABULA_SWIPL', Exe) -> true ; current_prolog_flag(executable, Exe) ),
     findall(Arg, ( member(Var-Alias, ['TABULA_FOREIGN_DIR'-foreign, 'TABULA_LIBRARY_DIR'-library]),

@@ -93,9 +93,9 @@ test(rules_screen) :-
     run_scripted(play, "4\n0\n", Out),
     assertion(sub_string(Out, _, _, _, "Four or more in a row")).
 
-test(through_tabula_menu_hook) :-
+test(through_the_uniform_api_menu) :-
     white_wins_4x4(Script),
-    run_scripted(tabula_game:menu_hook(fourmation), Script, Out),
+    run_scripted(tabula_menu(fourmation), Script, Out),
     assertion(sub_string(Out, _, _, _, "white (human) wins!")).
 
 :- end_tests(fourmation_play).

@@ -10,6 +10,7 @@
 */
 
 :- use_module(library(plunit)).
+:- use_module(test_support).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(random)).
@@ -20,15 +21,13 @@
 :- use_module(library(tabula/futlog_tools)).
 :- use_module('../reference/futlog_ref').
 
-sanitized :- getenv('TABULA_SANITIZED', _).
-
 % Every position of one random game, moves drawn among the outcomes.
 random_game(Seed, States) :-
-    futlog_initial(S0),
+    futlog_initial_(S0),
     play_out(S0, Seed, States).
 
 play_out(S, Seed, [S|States]) :-
-    (   futlog_foreign:futlog_random_move(S, Seed, _, S1)
+    (   futlog_random_move_(S, Seed, _, S1)
     ->  Seed1 is (Seed * 1103515245 + 12345) mod 2147483648,
         play_out(S1, Seed1, States)
     ;   States = []
@@ -61,8 +60,8 @@ too_big_error(time_limit_exceeded).
 too_big_error(error(resource_error(futlog_outcome_positions), _)).
 
 ref_of(S, R) :-
-    futlog_ball(S, Ball),
-    futlog_turn(S, Turn),
+    futlog_ball_(S, Ball),
+    futlog_turn_(S, Turn),
     futlog_played_edges(S, Edges),
     ref_state(Ball, Turn, Edges, R).
 
@@ -76,7 +75,7 @@ compare_position(S, Result) :-
           E,
           ( too_big_error(E), NPaths = inf, NOutcomes = inf )),
     ref_of(S, R),
-    assertion(( futlog_ball(S, B), ref_ball(R, B) )),
+    assertion(( futlog_ball_(S, B), ref_ball(R, B) )),
     assertion(( turno(S, T), ref_turn(R, T) )),
     (   gol(S, G) -> assertion(ref_goal(R, G)) ; assertion(\+ ref_goal(R, _)) ),
     (   ( NPaths == inf ; NPaths > Limit )
@@ -110,7 +109,7 @@ check_path(S, R, Path) :-
     assertion(mover(S, Path, _)),
     mover(S, Path, S2),
     ref_apply(R, Path, R2),
-    assertion(( futlog_ball(S2, B), ref_ball(R2, B) )),
+    assertion(( futlog_ball_(S2, B), ref_ball(R2, B) )),
     assertion(( turno(S2, T), ref_turn(R2, T) )),
     futlog_state_edges(S2, E2),
     ref_marked_edges(R2, RE2),
@@ -123,11 +122,11 @@ check_path(S, R, Path) :-
 
 outcome_keys(S, Keys) :-
     futlog_played_edges(S, Before),
-    futlog_initial(S0), futlog_state_edges(S0, Border),
+    futlog_initial_(S0), futlog_state_edges(S0, Border),
     futlog_outcome_moves(S, Pairs),
     findall(Ball-Added,
             ( member(_-S2, Pairs),
-              futlog_ball(S2, Ball),
+              futlog_ball_(S2, Ball),
               futlog_state_edges(S2, All),
               ord_subtract(All, Border, Played),
               ord_subtract(Played, Before, Added)
@@ -137,7 +136,7 @@ outcome_keys(S, Keys) :-
 % Random lists of points near the ball: both sides agree on prefixes and
 % on whole moves.
 junk_prefixes(S, R) :-
-    futlog_ball(S, p(X, Y)),
+    futlog_ball_(S, p(X, Y)),
     forall(between(1, 20, _),
            ( random_between(1, 4, Len),
              length(LP, Len),
@@ -170,7 +169,7 @@ report(What, Checked, TooBig) :-
 :- begin_tests(futlog_differential).
 
 test(geometry) :-
-    futlog_initial(S),
+    futlog_initial_(S),
     futlog_state_edges(S, Border),
     ref_initial_marked(RefBorder),
     assertion(Border == RefBorder),

@@ -8,7 +8,7 @@
 
 :- use_module(library(plunit)).
 :- use_module(library(lists)).
-:- use_module(dropin_support).
+:- use_module(test_support).
 
 stand_in_server(Text) :-
     Text = ":- module(servidor, [main/0]).

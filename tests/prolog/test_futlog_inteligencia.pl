@@ -5,6 +5,7 @@
 */
 
 :- use_module(library(plunit)).
+:- use_module(test_support).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(thread)).
@@ -16,8 +17,6 @@
 :- use_module(library(tabula/futlog_game)).
 :- use_module(library(tabula/game)).
 :- use_module('../reference/futlog_ref').
-
-sanitized :- getenv('TABULA_SANITIZED', _).
 
 % Wall-clock margin on time budgets: generous, CI machines are shared.
 margin(M) :- ( sanitized -> M = 3.0 ; M = 0.5 ).
@@ -42,8 +41,8 @@ after_line(Points, Turn, S) :-
     futlog_state(Ball, Turn, Edges, S).
 
 ref_of(S, R) :-
-    futlog_ball(S, Ball),
-    futlog_turn(S, Turn),
+    futlog_ball_(S, Ball),
+    futlog_turn_(S, Turn),
     futlog_played_edges(S, Edges),
     ref_state(Ball, Turn, Edges, R).
 
@@ -118,7 +117,7 @@ test(avoids_immediate_loss) :-
     (   sanitized -> Seeds = [3] ; numlist(1, 12, Seeds) ),
     forall(( member(Seed, Seeds),
              futlog_random_state(Seed, 6, S),
-             \+ futlog_status(S, won(_))
+             \+ futlog_status_(S, won(_))
            ),
            ( with_time_limit_flag(0.15, hacer_jugada(S, _, S2)),
              (   safe_move_exists(S)
@@ -138,7 +137,7 @@ opponent_scores(S2) :-
     turno(S2, P),
     futlog_outcome_moves(S2, Pairs),
     member(_-S3, Pairs),
-    futlog_status(S3, won(P)),
+    futlog_status_(S3, won(P)),
     !.
 
 test(time_budget) :-
@@ -167,9 +166,13 @@ test(flag_must_be_positive, error(type_error(positive_number, fast))) :-
     estado_inicial(E),
     with_time_limit_flag(fast, hacer_jugada(E, _, _)).
 
-test(search_time_domain, error(domain_error(futlog_time_limit, 41.0))) :-
+test(search_time_domain, error(domain_error(futlog_time_millis, -1))) :-
     estado_inicial(E),
-    futlog_search(E, 41.0, 4, _, _, _).
+    futlog_search_(E, -1, 4, 0, _, _, _).
+
+test(flag_clamped_below_the_page_limit) :-
+    with_time_limit_flag(41, futlog:time_limit(T)),
+    assertion(T < 40).
 
 test(signal_stops_search, throws(time_limit_exceeded)) :-
     estado_inicial(E),
@@ -185,7 +188,7 @@ test(signal_stops_search_quickly) :-
 test(thread_safe) :-
     (   sanitized -> Seeds = [1, 2] ; numlist(1, 8, Seeds) ),
     findall(S, ( member(Seed, Seeds), futlog_random_state(Seed, 4, S),
-                 \+ futlog_status(S, won(_)) ), States),
+                 \+ futlog_status_(S, won(_)) ), States),
     with_time_limit_flag(0.1,
         concurrent_forall(member(S, States),
                           ( hacer_jugada(S, LP, S2), mover(S, LP, S2) ),
@@ -263,10 +266,15 @@ test(engine_move) :-
     tabula_engine_move(G, [time(0.1)], Move),
     assertion(tabula_move(G, Move, _)).
 
-test(engine_level) :-
+test(engine_depth) :-
     tabula_new(futlog, [], G),
-    tabula_engine_move(G, [time(0.5), level(1)], Move),
+    tabula_engine_move(G, [depth(1)], Move),
     assertion(tabula_move(G, Move, _)).
+
+% The course has no players of its own: no level/1.
+test(engine_has_no_levels, error(domain_error(tabula_engine_option, level(1)))) :-
+    tabula_new(futlog, [], G),
+    tabula_engine_move(G, [level(1)], _).
 
 test(display) :-
     tabula_new(futlog, [], G),

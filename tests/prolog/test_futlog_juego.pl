@@ -4,6 +4,7 @@
 */
 
 :- use_module(library(plunit)).
+:- use_module(test_support).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(thread)).
@@ -11,8 +12,6 @@
 :- use_module(library(tabula/futlog)).
 :- use_module(library(tabula/futlog_foreign)).
 :- use_module(library(tabula/futlog_tools)).
-
-sanitized :- getenv('TABULA_SANITIZED', _).
 
 % A state after a polyline of points, ball at its end: the edges between
 % consecutive neighbours are marked; a longer gap is a jump.
@@ -26,10 +25,10 @@ adjacent(p(X1,Y1), p(X2,Y2)) :-
 
 % Every state of the random game from Seed, to its end.
 random_game_states(Seed, States) :-
-    futlog_initial(S0),
+    futlog_initial_(S0),
     walk(S0, Seed, States).
 walk(S, Seed, [S|States]) :-
-    (   futlog_foreign:futlog_random_move(S, Seed, _, S1)
+    (   futlog_random_move_(S, Seed, _, S1)
     ->  Seed1 is (Seed * 1103515245 + 12345) mod 2147483648,
         walk(S1, Seed1, States)
     ;   States = []
@@ -127,7 +126,7 @@ test(stuck_in_corner) :-
     mover(S, [p(4,5)], S2),
     assertion(\+ mover(S2, _, _)),
     assertion(\+ gol(S2, _)),
-    futlog_status(S2, Status),
+    futlog_status_(S2, Status),
     % the statement: the player who brought the ball there loses
     assertion(Status == won(2)).
 

@@ -160,10 +160,17 @@ test(state_errors, error(type_error(uttt_state, foo))) :-
     validMove(foo, _).
 test(state_errors_arity, error(type_error(uttt_state, uttt(1, 2)))) :-
     makeMove(uttt(1, 2), (c, c), _).
-test(state_errors_overlap, error(type_error(uttt_state, _))) :-
+% The convention of every game: type_error for a term that is not a
+% state, domain_error for a state whose values are out of range or
+% contradict each other.
+test(state_errors_field_type, error(type_error(uttt_state, _))) :-
+    getNextPlayer(uttt(1, 0, 0, a, 0, 0, -1), _).
+test(state_errors_overlap, error(domain_error(uttt_state, _))) :-
     getNextPlayer(uttt(1, 0, 0, 1, 0, 0, -1), _).
-test(state_errors_range, error(type_error(uttt_state, _))) :-
+test(state_errors_range, error(domain_error(uttt_state, _))) :-
     getUBoard(uttt(1, 0, 0, 0, 0, 0, 12), _).
+test(state_errors_bigint, error(domain_error(uttt_state, _))) :-
+    getUBoard(uttt(100000000000000000000000, 0, 0, 0, 0, 0, -1), _).
 test(state_unbound, error(instantiation_error)) :-
     getBoards(_, _).
 

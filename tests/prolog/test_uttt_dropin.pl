@@ -4,7 +4,7 @@
     separate swipl the way a student does (consult, then vmcheck).
 */
 :- use_module(library(plunit)).
-:- use_module(dropin_support).
+:- use_module(test_support).
 
 course_folder(Dir) :-
     scratch_folder(uttt_course, Dir),

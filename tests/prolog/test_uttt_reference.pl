@@ -3,13 +3,14 @@
     reference, position by position, over thousands of random games.
 */
 :- use_module(library(plunit)).
+:- use_module(test_support).
 :- use_module(library(lists)).
 :- use_module(library(tabula/uttt)).
 :- use_module(library(tabula/uttt_tools)).
 :- use_module('../reference/uttt_ref').
 
 games(N) :-
-    (   getenv('TABULA_SANITIZED', _) -> N = 500 ; N = 2000 ).
+    (   sanitized -> N = 500 ; N = 2000 ).
 
 % Both sides agree on everything observable in State / RefState.
 agree(State, Ref) :-

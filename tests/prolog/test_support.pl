@@ -1,21 +1,94 @@
-:- module(dropin_support,
-          [ scratch_folder/2,         % +Prefix, -Dir
+:- module(test_support,
+          [ sanitized/0,
+            thorough/0,
+            scaled/3,                 % +Full, +Reduced, -N
+            test_seed/2,              % +Suite, -Seed
+            random_walk/4,            % +Game, +Seed, +MaxPlies, -Games
+            scratch_folder/2,         % +Prefix, -Dir
             write_file/3,             % +Dir, +Name, +Text
             copy_into/2,              % +File, +Dir
             run_swipl/5,              % +Dir, +Args, -Status, -Out, -Err
             source_file_path/2        % +Relative, -Absolute
           ]).
-/** <module> Support for tests that load files the way a course folder does
+/** <module> What every plunit suite shares
 
-A drop-in test builds a scratch folder holding the course's stand-in files
-and our drop-in file, then runs a separate `swipl` in it, with the checkout's
-libraries on the search path (from the environment CTest sets), and reads
-its exit status and output.
+  - The build's settings, from the environment CTest sets: sanitized/0
+    (the ASan/UBSan build: suites do less work there, never less
+    checking) and thorough/0 (`scripts/test --thorough`: the long sweeps).
+  - Seeds for randomised suites that vary from run to run, printed, and
+    replayable with TABULA_TEST_SEED.
+  - A random game through the uniform API.
+  - Drop-in support: a drop-in test builds a scratch folder holding the
+    course's stand-in files and our drop-in files, then runs a separate
+    `swipl` in it with the checkout's libraries on the search path, and
+    reads its exit status and output.
 */
 
 :- use_module(library(process)).
 :- use_module(library(readutil)).
 :- use_module(library(filesex)).
+:- use_module(library(random)).
+:- use_module(library(lists)).
+:- use_module(library(tabula/game)).
+
+%!  sanitized is semidet.
+%
+%   True in the ASan/UBSan build (TABULA_SANITIZED set and not 0).
+sanitized :-
+    getenv('TABULA_SANITIZED', V),
+    V \== '0'.
+
+%!  thorough is semidet.
+%
+%   True when the long sweeps were asked for (TABULA_THOROUGH set and not 0,
+%   as `scripts/test --thorough` does).
+thorough :-
+    getenv('TABULA_THOROUGH', V),
+    V \== '0'.
+
+%!  scaled(+Full, +Reduced, -N) is det.
+%
+%   N is Full in the release build and Reduced under the sanitizers; in
+%   the thorough mode ten times Full.
+scaled(Full, Reduced, N) :-
+    (   thorough -> N is 10 * Full
+    ;   sanitized -> N = Reduced
+    ;   N = Full
+    ).
+
+%!  test_seed(+Suite, -Seed) is det.
+%
+%   Seed for a randomised Suite: TABULA_TEST_SEED when set (to replay a
+%   run), otherwise a new one each run. Printed either way, so that a
+%   failure can be replayed.
+test_seed(Suite, Seed) :-
+    (   getenv('TABULA_TEST_SEED', Text),
+        atom_number(Text, Seed0),
+        integer(Seed0)
+    ->  Seed = Seed0
+    ;   random_between(1, 1000000000, Seed)
+    ),
+    format(user_error, "% ~w: seed ~d (replay with TABULA_TEST_SEED=~d)~n", [Suite, Seed, Seed]).
+
+%!  random_walk(+Game, +Seed, +MaxPlies, -Games) is det.
+%
+%   Games are the positions of a game of uniformly random legal moves from
+%   Game (the uniform API's game(Name, State)), Game first, until the game
+%   is over or MaxPlies moves were played.
+random_walk(Game, Seed, MaxPlies, Games) :-
+    set_random(seed(Seed)),
+    walk(Game, MaxPlies, Games).
+
+walk(Game, Left, [Game|Games]) :-
+    (   Left > 0,
+        tabula_moves(Game, Moves),
+        Moves \== []
+    ->  random_member(Move, Moves),
+        once(tabula_move(Game, Move, Game1)),
+        Left1 is Left - 1,
+        walk(Game1, Left1, Games)
+    ;   Games = []
+    ).
 
 %!  scratch_folder(+Prefix, -Dir) is det.
 %
