@@ -6,10 +6,10 @@
 #include <cstdlib>
 
 #include "common/rng.hpp"
+#include "fourmation/game.hpp"
 #include "fourmation/playout.hpp"
 #include "fourmation/search.hpp"
 #include "fourmation/state.hpp"
-#include "fourmation/game.hpp"
 #include "search/perft.hpp"
 
 using namespace tabula;
@@ -59,8 +59,8 @@ int main(int argc, char** argv) {
   std::printf("search from the start, 1 s\n");
   for (int n : {6, 7, 8, 10, 12}) {
     search::TranspositionTable tt(20);
-    const SearchResult r =
-        fourmation::search(initial_state(n), search::Limits::of_time(std::chrono::milliseconds(1000)), true, tt);
+    const SearchResult r = fourmation::search(
+        initial_state(n), search::Limits::of_time(std::chrono::milliseconds(1000)), true, tt);
     std::printf("  %2dx%-2d depth %2d, %llu nodes in %.3f s = %.2f M nodes/s, move %d-%d, score %d\n", n, n,
                 r.depth, static_cast<unsigned long long>(r.nodes), r.seconds(), r.nodes / r.seconds() / 1e6,
                 row_of(*r.move), col_of(*r.move), r.score);
@@ -69,7 +69,8 @@ int main(int argc, char** argv) {
   std::printf("solving from the start, budget %.0f s\n", solve_seconds);
   for (int n = 3; n <= max_size; ++n) {
     search::TranspositionTable tt(22);
-    const auto limits = search::Limits::of_time(std::chrono::milliseconds(static_cast<long>(solve_seconds * 1000)));
+    const auto limits =
+        search::Limits::of_time(std::chrono::milliseconds(static_cast<long>(solve_seconds * 1000)));
     const SearchResult r = fourmation::search(initial_state(n), limits, true, tt);
     const char* value = r.proven == search::Proven::kWin    ? "first player wins"
                         : r.proven == search::Proven::kLoss ? "second player wins"

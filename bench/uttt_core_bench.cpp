@@ -31,8 +31,10 @@ int main(int argc, char** argv) {
     start = Clock::now();
     const std::uint64_t bulk = *tabula::search::perft(two_plies, root, depth);
     const double s2 = seconds_since(start);
-    std::printf("perft(%d) = %llu: last ply counted %.2f s, %.1f M leaves/s; last two plies counted %.2f s, %.1f M leaves/s\n",
-                depth, static_cast<unsigned long long>(leaves), s, leaves / s / 1e6, s2, bulk / s2 / 1e6);
+    std::printf(
+        "perft(%d) = %llu: last ply counted %.2f s, %.1f M leaves/s; last two plies counted %.2f s, %.1f M "
+        "leaves/s\n",
+        depth, static_cast<unsigned long long>(leaves), s, leaves / s / 1e6, s2, bulk / s2 / 1e6);
   }
   tabula::Rng rng(2022);
   long x_wins = 0, o_wins = 0, draws = 0;

@@ -27,8 +27,8 @@ foreign_t guarded(Body&& body) noexcept {
     return PL_resource_error("memory");
   } catch (const std::exception& e) {
     term_t ex = PL_new_term_ref();
-    if (ex && PL_unify_term(ex, PL_FUNCTOR_CHARS, "error", 2, PL_FUNCTOR_CHARS, "cpp_exception", 1, PL_UTF8_CHARS,
-                            e.what(), PL_VARIABLE))
+    if (ex && PL_unify_term(ex, PL_FUNCTOR_CHARS, "error", 2, PL_FUNCTOR_CHARS, "cpp_exception", 1,
+                            PL_UTF8_CHARS, e.what(), PL_VARIABLE))
       return PL_raise_exception(ex);
     return FALSE;
   } catch (...) {
@@ -45,7 +45,7 @@ template <auto Body, class R, class... Args>
 struct Thunk<Body, R (*)(Args...)> {
   static_assert(std::is_convertible_v<R, foreign_t>, "a predicate body returns bool or foreign_t");
   static constexpr bool kNondet = (std::is_same_v<Args, control_t> || ...);
-  static_assert(((std::is_same_v<Args, term_t> || std::is_same_v<Args, control_t>) && ...),
+  static_assert(((std::is_same_v<Args, term_t> || std::is_same_v<Args, control_t>)&&...),
                 "a predicate body takes term_t arguments, then a control_t when nondeterministic");
   static constexpr int kArity = static_cast<int>(sizeof...(Args)) - (kNondet ? 1 : 0);
 
@@ -72,6 +72,6 @@ void define(const char* name) {
 
 // The entry point SWI-Prolog calls after loading <library>.so: the one
 // symbol a foreign library exports.
-#define TABULA_INSTALL(library)                                                  \
+#define TABULA_INSTALL(library)                                                    \
   extern "C" __attribute__((visibility("default"))) install_t install_##library(); \
   extern "C" install_t install_##library()

@@ -36,6 +36,13 @@ inline int atom_index(term_t t, const atom_t* atoms, int n) {
   return -1;
 }
 
+// Unifies t with the term put(term_t) -> bool builds.
+template <class Put>
+bool unify_put(term_t t, Put put) {
+  term_t value = PL_new_term_ref();
+  return put(value) && PL_unify(t, value);
+}
+
 // Unifies `list` with the items, each put by put(term_t, const Item&) -> bool.
 template <class Items, class Put>
 bool unify_list(term_t list, const Items& items, Put put) {
@@ -88,7 +95,8 @@ Grid read_grid(term_t board, int max_rows, int max_cols, Cell cell) {
     if (!PL_put_term(cells, row)) return g.status = Grid::Status::kMalformed, g;
     while (PL_get_list(cells, item, cells)) {
       if (c >= max_cols) return g.status = Grid::Status::kTooLarge, g;
-      if (!cell(g.rows, c, item)) return g.status = PL_is_variable(item) ? Grid::Status::kPartial : Grid::Status::kBadCell, g;
+      if (!cell(g.rows, c, item))
+        return g.status = PL_is_variable(item) ? Grid::Status::kPartial : Grid::Status::kBadCell, g;
       ++c;
     }
     if (PL_is_variable(cells)) return g.status = Grid::Status::kPartial, g;

@@ -7,6 +7,7 @@
 
 #include "bridge/errors.hpp"
 #include "bridge/foreign.hpp"
+#include "bridge/search_info.hpp"
 #include "bridge/signals.hpp"
 #include "bridge/terms.hpp"
 #include "common/rng.hpp"
@@ -21,8 +22,8 @@ namespace tabula::crosscut {
 namespace {
 
 // Made once by install_tabula_crosscut, read-only afterwards.
-atom_t ATOM_x, ATOM_R, ATOM_B, ATOM_draw, ATOM_win, ATOM_loss, ATOM_unknown;
-functor_t FUNCTOR_state6, FUNCTOR_move2, FUNCTOR_search5;
+atom_t ATOM_x, ATOM_R, ATOM_B, ATOM_draw;
+functor_t FUNCTOR_state6, FUNCTOR_move2;
 
 // The state term, read: board as a Position (winner and to_move not set).
 struct StateIn {
@@ -63,7 +64,8 @@ bool get_state(term_t t, StateIn& out) {
   const pl::Grid g = pl::read_grid(arg, kMaxSide, kMaxSide, [&](int r, int c, term_t cell) {
     atom_t a;
     if (!PL_get_atom(cell, &a) || (a != ATOM_R && a != ATOM_B && a != ATOM_x)) return false;
-    if (r < h && c < w && a != ATOM_x) out.pos.discs[a == ATOM_R ? kRed : kBlue] |= bit(r * static_cast<int>(w) + c);
+    if (r < h && c < w && a != ATOM_x)
+      out.pos.discs[a == ATOM_R ? kRed : kBlue] |= bit(r * static_cast<int>(w) + c);
     return true;
   });
   switch (g.status) {
@@ -198,8 +200,8 @@ bool crosscut_valid_moves_(term_t state, term_t player, term_t moves) {
   PL_put_nil(result);
   for (auto it = list.rbegin(); it != list.rend(); ++it) {
     if (!PL_put_integer(nums, number_of(s.pos.height, s.pos.width, *it)) ||
-        !PL_put_integer(nums + 1, letter_of(s.pos.width, *it)) || !PL_cons_functor_v(move, FUNCTOR_move2, nums) ||
-        !PL_cons_list(result, move, result))
+        !PL_put_integer(nums + 1, letter_of(s.pos.width, *it)) ||
+        !PL_cons_functor_v(move, FUNCTOR_move2, nums) || !PL_cons_list(result, move, result))
       return false;
   }
   return PL_unify(moves, result);
@@ -251,25 +253,12 @@ bool crosscut_evaluate_(term_t state, term_t player, term_t score) {
   return PL_unify_integer(score, evaluate(p));
 }
 
-atom_t proven_atom(search::Proven p) {
-  switch (p) {
-    case search::Proven::kWin:
-      return ATOM_win;
-    case search::Proven::kLoss:
-      return ATOM_loss;
-    case search::Proven::kDraw:
-      return ATOM_draw;
-    default:
-      return ATOM_unknown;
-  }
-}
-
 // crosscut_search_(+State, +Player, +Millis, +MaxDepth, +MaxNodes, -Move,
 // -Info): the engine's move for Player; Info = search(Score, Depth, Nodes,
 // Millis, Proven). Millis and MaxNodes 0 mean no bound of that kind. Fails
 // when the game is over.
-bool crosscut_search_(term_t state, term_t player, term_t millis, term_t max_depth, term_t max_nodes, term_t move,
-                      term_t info) {
+bool crosscut_search_(term_t state, term_t player, term_t millis, term_t max_depth, term_t max_nodes,
+                      term_t move, term_t info) {
   StateIn s;
   int side = 0, ms = 0, depth = 1, nodes = 0;
   if (!get_state(state, s) || !get_player(player, side)) return false;
@@ -286,10 +275,7 @@ bool crosscut_search_(term_t state, term_t player, term_t millis, term_t max_dep
   if (r.aborted || poll.raised() || !r.move) return false;
   term_t m = PL_new_term_ref();
   if (!put_move(m, p, *r.move)) return false;
-  return PL_unify(move, m) &&
-         PL_unify_term(info, PL_FUNCTOR, FUNCTOR_search5, PL_INT, r.score, PL_INT, r.depth, PL_INT64,
-                       static_cast<std::int64_t>(r.nodes), PL_INT64, static_cast<std::int64_t>(r.elapsed.count() / 1000),
-                       PL_ATOM, proven_atom(r.proven));
+  return PL_unify(move, m) && pl::unify_search_info(info, r);
 }
 
 bool crosscut_perft_(term_t state, term_t player, term_t depth, term_t leaves) {
@@ -330,12 +316,8 @@ TABULA_INSTALL(tabula_crosscut) {
   ATOM_R = PL_new_atom("R");
   ATOM_B = PL_new_atom("B");
   ATOM_draw = PL_new_atom("draw");
-  ATOM_win = PL_new_atom("win");
-  ATOM_loss = PL_new_atom("loss");
-  ATOM_unknown = PL_new_atom("unknown");
   FUNCTOR_state6 = PL_new_functor(PL_new_atom("state"), 6);
   FUNCTOR_move2 = PL_new_functor(PL_new_atom("move"), 2);
-  FUNCTOR_search5 = PL_new_functor(PL_new_atom("search"), 5);
 
   pl::define<crosscut_valid_moves_>("crosscut_valid_moves_");
   pl::define<crosscut_place_>("crosscut_place_");

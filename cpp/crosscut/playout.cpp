@@ -1,6 +1,5 @@
 #include "crosscut/playout.hpp"
 
-
 namespace tabula::crosscut {
 
 Position random_game(Position p, Rng& rng, std::vector<std::uint8_t>* moves) {

@@ -139,6 +139,8 @@ int Evaluator::ordered_moves(const State& s, int* out, bool drop_losing) {
 
 Verdict tactical_verdict(const State& s) { return Evaluator().verdict(s); }
 int evaluate(const State& s) { return Evaluator().evaluate(s); }
-int ordered_moves(const State& s, int* out, bool drop_losing) { return Evaluator().ordered_moves(s, out, drop_losing); }
+int ordered_moves(const State& s, int* out, bool drop_losing) {
+  return Evaluator().ordered_moves(s, out, drop_losing);
+}
 
 }  // namespace tabula::fourmation

@@ -6,6 +6,7 @@
 
 #include "bridge/errors.hpp"
 #include "bridge/foreign.hpp"
+#include "bridge/search_info.hpp"
 #include "bridge/signals.hpp"
 #include "bridge/terms.hpp"
 #include "fourmation/bots.hpp"
@@ -20,9 +21,9 @@ namespace tabula::fourmation {
 namespace {
 
 // Made once by install_tabula_fourmation, read-only afterwards.
-atom_t ATOM_empty, ATOM_white, ATOM_black, ATOM_human, ATOM_draw, ATOM_none, ATOM_win, ATOM_loss, ATOM_unknown;
+atom_t ATOM_empty, ATOM_white, ATOM_black, ATOM_human, ATOM_draw, ATOM_none, ATOM_win;
 atom_t ATOM_random, ATOM_forced_win, ATOM_block, ATOM_greedy;
-functor_t FUNCTOR_gameState3, FUNCTOR_turn1, FUNCTOR_minus2, FUNCTOR_search5;
+functor_t FUNCTOR_gameState3, FUNCTOR_turn1, FUNCTOR_minus2;
 
 atom_t colour_atom(int colour) { return colour == kWhite ? ATOM_white : ATOM_black; }
 
@@ -143,20 +144,22 @@ bool put_state(term_t t, const State& s, term_t player) {
     PL_put_nil(row);
     for (int c = s.n - 1; c >= 0; --c) {
       const int i = cell_of(r, c);
-      const atom_t a = s.cubes[kWhite].test(i) ? ATOM_white : s.cubes[kBlack].test(i) ? ATOM_black : ATOM_empty;
+      const atom_t a = s.cubes[kWhite].test(i)   ? ATOM_white
+                       : s.cubes[kBlack].test(i) ? ATOM_black
+                                                 : ATOM_empty;
       PL_put_atom(cell, a);
       if (!PL_cons_list(row, cell, row)) return false;
     }
     if (!PL_cons_list(board, row, board)) return false;
   }
   PL_put_atom(colour, colour_atom(s.side));
-  return PL_cons_functor(pair, FUNCTOR_minus2, player, colour) && PL_cons_functor(turn, FUNCTOR_turn1, pair) &&
-         put_move(prev, s.last) && PL_cons_functor(t, FUNCTOR_gameState3, board, turn, prev);
+  return PL_cons_functor(pair, FUNCTOR_minus2, player, colour) &&
+         PL_cons_functor(turn, FUNCTOR_turn1, pair) && put_move(prev, s.last) &&
+         PL_cons_functor(t, FUNCTOR_gameState3, board, turn, prev);
 }
 
 bool unify_state(term_t out, const State& s, term_t player) {
-  term_t t = PL_new_term_ref();
-  return put_state(t, s, player) && PL_unify(out, t);
+  return pl::unify_put(out, [&](term_t t) { return put_state(t, s, player); });
 }
 
 // A move L-C: instantiation/type errors for terms that are no move; -1 (no
@@ -181,19 +184,6 @@ bool unify_moves(term_t list, const Bits& mask) {
   std::vector<int> cells;
   for (Bits b = mask; b.any(); b.pop_lowest()) cells.push_back(b.lowest());
   return pl::unify_list(list, cells, [](term_t t, int cell) { return put_move(t, cell); });
-}
-
-atom_t proven_atom(search::Proven p) {
-  switch (p) {
-    case search::Proven::kWin:
-      return ATOM_win;
-    case search::Proven::kLoss:
-      return ATOM_loss;
-    case search::Proven::kDraw:
-      return ATOM_draw;
-    default:
-      return ATOM_unknown;
-  }
 }
 
 atom_t outcome_atom(Outcome o) {
@@ -272,8 +262,8 @@ bool fourmation_random_playout_(term_t gs, term_t seed, term_t moves, term_t win
 // Millis, MaxDepth and MaxNodes 0 mean no bound of that kind. Each call has
 // a table of its own, so a search depends on its arguments only; the 2^20
 // entries are zero pages until a search touches them.
-bool fourmation_search_(term_t gs, term_t millis, term_t max_depth, term_t max_nodes, term_t seek, term_t move,
-                        term_t info) {
+bool fourmation_search_(term_t gs, term_t millis, term_t max_depth, term_t max_nodes, term_t seek,
+                        term_t move, term_t info) {
   State s;
   int ms = 0, depth = 0, nodes = 0;
   bool seek_mistakes = true;
@@ -290,10 +280,7 @@ bool fourmation_search_(term_t gs, term_t millis, term_t max_depth, term_t max_n
   const SearchResult r = fourmation::search(s, limits, seek_mistakes, tt, poll.stop_fn());
   if (r.aborted || poll.raised() || !r.move) return false;
   term_t m = PL_new_term_ref();
-  return put_move(m, *r.move) && PL_unify(move, m) &&
-         PL_unify_term(info, PL_FUNCTOR, FUNCTOR_search5, PL_INT, r.score, PL_INT, r.depth, PL_INT64,
-                       static_cast<int64_t>(r.nodes), PL_INT64, static_cast<int64_t>(r.elapsed.count() / 1000),
-                       PL_ATOM, proven_atom(r.proven));
+  return put_move(m, *r.move) && PL_unify(move, m) && pl::unify_search_info(info, r);
 }
 
 // fourmation_bot(+GS, +Level, +Seed, -Move, -Reason): levels 1 and 2.
@@ -324,8 +311,8 @@ bool fourmation_bot_(term_t gs, term_t level, term_t seed, term_t move, term_t r
     default:
       break;
   }
-  term_t m = PL_new_term_ref();
-  return put_move(m, choice.move) && PL_unify(move, m) && PL_unify_atom(reason, why);
+  return pl::unify_put(move, [&](term_t m) { return put_move(m, choice.move); }) &&
+         PL_unify_atom(reason, why);
 }
 
 // fourmation_line_value(+GS, +L-C, +Colour, -Value): any cell of the board.
@@ -365,10 +352,8 @@ TABULA_INSTALL(tabula_fourmation) {
   ATOM_black = PL_new_atom("black");
   ATOM_human = PL_new_atom("human");
   ATOM_draw = PL_new_atom("draw");
-  ATOM_none = PL_new_atom("none");
   ATOM_win = PL_new_atom("win");
-  ATOM_loss = PL_new_atom("loss");
-  ATOM_unknown = PL_new_atom("unknown");
+  ATOM_none = PL_new_atom("none");
   ATOM_random = PL_new_atom("random");
   ATOM_forced_win = PL_new_atom("forced_win");
   ATOM_block = PL_new_atom("block");
@@ -376,7 +361,6 @@ TABULA_INSTALL(tabula_fourmation) {
   FUNCTOR_gameState3 = PL_new_functor(PL_new_atom("gameState"), 3);
   FUNCTOR_turn1 = PL_new_functor(PL_new_atom("turn"), 1);
   FUNCTOR_minus2 = PL_new_functor(PL_new_atom("-"), 2);
-  FUNCTOR_search5 = PL_new_functor(PL_new_atom("search"), 5);
 
   pl::define<fourmation_initial_>("fourmation_initial_");
   pl::define<fourmation_valid_moves_>("fourmation_valid_moves_");

@@ -16,6 +16,7 @@ struct Rules {
   using State = fourmation::State;
   using Move = int;  // a cell (cell_of)
   static constexpr bool kFinishedGameIsLeaf = true;
+  static constexpr int kLeafCounterDepth = 1;
 
   void moves(const State& s, std::vector<Move>& out) {
     out.clear();
@@ -23,6 +24,13 @@ struct Rules {
   }
   State apply(const State& s, const Move& m) { return fourmation::apply(s, m); }
   int side(const State& s) { return s.side; }
+  // perft one ply deep: the legal cells, counted without playing them (a
+  // finished game is one leaf).
+  std::uint64_t count_leaves(const State& s, int) {
+    if (s.winner >= 0) return 1;
+    const int n = legal_mask(s).count();
+    return n ? n : 1;
+  }
   bool terminal(const State& s, int& score) {
     if (s.winner >= 0) {
       score = s.winner == s.side ? 1 : -1;
@@ -56,7 +64,9 @@ class SearchGame : public Rules {
   int draw_score(const State& s) const;
   int evaluate(const State& s) { return evaluator_.evaluate(s); }
   // The contempt side is part of the key: draw scores depend on it.
-  std::uint64_t hash(const State& s) const { return contempt_side_ == kWhite ? s.hash : s.hash ^ kContemptSideKey; }
+  std::uint64_t hash(const State& s) const {
+    return contempt_side_ == kWhite ? s.hash : s.hash ^ kContemptSideKey;
+  }
   // The game cannot last longer than the empty cells.
   int max_plies(const State& s) const;
 

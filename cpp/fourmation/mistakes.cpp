@@ -79,8 +79,9 @@ class Seeker {
 }  // namespace
 
 MistakeSeeking seek_mistakes(const State& s, int preferred, std::uint64_t minimax_nodes,
-                             std::optional<search::Clock::time_point> deadline, search::TranspositionTable& tt,
-                             const search::StopFn& stop, std::uint32_t poll_every) {
+                             std::optional<search::Clock::time_point> deadline,
+                             search::TranspositionTable& tt, const search::StopFn& stop,
+                             std::uint32_t poll_every) {
   const int me = s.side;
   Seeker seeker(me, deadline, tt, stop, poll_every);
   const std::uint64_t move_nodes = std::max(kMinMoveNodes, minimax_nodes / kMoveShare);

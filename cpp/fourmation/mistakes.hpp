@@ -25,7 +25,8 @@ struct MistakeSeeking {
 // what that search cost: the searches here are sized from it. Gives up
 // (no choice) when `deadline` (if any) passes or `stop` returns true.
 MistakeSeeking seek_mistakes(const State& s, int preferred, std::uint64_t minimax_nodes,
-                             std::optional<search::Clock::time_point> deadline, search::TranspositionTable& tt,
-                             const search::StopFn& stop, std::uint32_t poll_every);
+                             std::optional<search::Clock::time_point> deadline,
+                             search::TranspositionTable& tt, const search::StopFn& stop,
+                             std::uint32_t poll_every);
 
 }  // namespace tabula::fourmation

@@ -22,8 +22,8 @@ SearchResult minimax_search(const State& s, const search::Limits& limits, search
   return engine.run(s, limits, stop);
 }
 
-SearchResult search(const State& s, const search::Limits& limits, bool seek_mistakes, search::TranspositionTable& tt,
-                    const search::StopFn& stop, bool* departed) {
+SearchResult search(const State& s, const search::Limits& limits, bool seek_mistakes,
+                    search::TranspositionTable& tt, const search::StopFn& stop, bool* departed) {
   if (departed) *departed = false;
   if (!seek_mistakes) return minimax_search(s, limits, tt, stop, s.side);
   const auto start = search::Clock::now();
@@ -38,7 +38,8 @@ SearchResult search(const State& s, const search::Limits& limits, bool seek_mist
   SearchResult out = minimax_search(s, minimax_limits, tt, stop, s.side);
   // A forced result needs no help from the opponent; a lost search has none.
   if (!out.move || out.aborted || search::is_decisive(out.score)) return out;
-  const MistakeSeeking seeking = fourmation::seek_mistakes(s, *out.move, out.nodes, deadline, tt, stop, limits.poll_every);
+  const MistakeSeeking seeking =
+      fourmation::seek_mistakes(s, *out.move, out.nodes, deadline, tt, stop, limits.poll_every);
   out.nodes += seeking.nodes;
   out.aborted = seeking.aborted;
   out.elapsed = std::chrono::duration_cast<std::chrono::microseconds>(search::Clock::now() - start);

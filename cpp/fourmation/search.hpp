@@ -18,7 +18,8 @@ using SearchResult = search::Result<int>;
 // search's, whose move mistake seeking may replace (then *departed is set).
 // Without seek_mistakes: plain minimax on the whole budget.
 SearchResult search(const State& s, const search::Limits& limits, bool seek_mistakes,
-                    search::TranspositionTable& tt, const search::StopFn& stop = {}, bool* departed = nullptr);
+                    search::TranspositionTable& tt, const search::StopFn& stop = {},
+                    bool* departed = nullptr);
 
 // The minimax search alone, with draws scored as bad for `contempt_side`
 // (whichever side is to move): a search on behalf of that side.

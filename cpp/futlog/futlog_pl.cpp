@@ -11,6 +11,7 @@
 #include "bridge/errors.hpp"
 #include "bridge/foreign.hpp"
 #include "bridge/nondet.hpp"
+#include "bridge/search_info.hpp"
 #include "bridge/signals.hpp"
 #include "bridge/terms.hpp"
 #include "common/rng.hpp"
@@ -24,8 +25,7 @@ namespace {
 namespace pl = tabula::pl;
 
 // Made once by install_tabula_futlog, read-only afterwards.
-functor_t FUNCTOR_futlog8, FUNCTOR_p2, FUNCTOR_e2, FUNCTOR_search5, FUNCTOR_to_move1, FUNCTOR_won1, FUNCTOR_minus2;
-atom_t ATOM_win, ATOM_loss, ATOM_draw, ATOM_unknown;
+functor_t FUNCTOR_futlog8, FUNCTOR_p2, FUNCTOR_e2, FUNCTOR_to_move1, FUNCTOR_won1, FUNCTOR_minus2;
 
 // ---- terms to values -------------------------------------------------------
 
@@ -104,8 +104,7 @@ bool put_state(term_t t, const State& s) {
 }
 
 bool unify_state(term_t t, const State& s) {
-  term_t value = PL_new_term_ref();
-  return put_state(value, s) && PL_unify(t, value);
+  return pl::unify_put(t, [&](term_t value) { return put_state(value, s); });
 }
 
 bool unify_path(term_t list, const std::vector<std::uint8_t>& path) {
@@ -125,8 +124,7 @@ bool futlog_initial_(term_t s) { return unify_state(s, State{}); }
 bool futlog_ball_(term_t st, term_t p) {
   State s;
   if (!get_state(st, s)) return false;
-  term_t value = PL_new_term_ref();
-  return put_point(value, s.ball) && PL_unify(p, value);
+  return pl::unify_put(p, [&](term_t value) { return put_point(value, s.ball); });
 }
 
 bool futlog_turn_(term_t st, term_t n) {
@@ -305,25 +303,13 @@ bool futlog_random_move_(term_t st, term_t seed, term_t lp, term_t st2) {
   return unify_path(lp, paths[i]) && unify_state(st2, apply(s, outs[i]));
 }
 
-atom_t proven_atom(search::Proven p) {
-  switch (p) {
-    case search::Proven::kWin:
-      return ATOM_win;
-    case search::Proven::kLoss:
-      return ATOM_loss;
-    case search::Proven::kDraw:
-      return ATOM_draw;
-    default:
-      return ATOM_unknown;
-  }
-}
-
 // futlog_search_(+S, +Millis, +MaxDepth, +MaxNodes, -LP, -S2, -Info): the
 // engine's move; Info = search(Score, Depth, Nodes, Millis, Proven). Millis
 // and MaxNodes 0 mean no bound of that kind. Fails when there is no move.
 // The clock is polled at every node (one node may cost milliseconds), and
 // with it Prolog's signals.
-bool futlog_search_(term_t st, term_t millis, term_t depth, term_t nodes, term_t lp, term_t st2, term_t info) {
+bool futlog_search_(term_t st, term_t millis, term_t depth, term_t nodes, term_t lp, term_t st2,
+                    term_t info) {
   State s;
   if (!get_state(st, s)) return false;
   int ms = 0, max_depth = 1, max_nodes = 0;
@@ -338,9 +324,7 @@ bool futlog_search_(term_t st, term_t millis, term_t depth, term_t nodes, term_t
   const search::Result<Outcome> r = best_move(s, limits, poll.stop_fn());
   if (r.aborted || poll.raised() || !r.move) return false;
   if (!unify_path(lp, path_of(s, *r.move)) || !unify_state(st2, apply(s, *r.move))) return false;
-  return PL_unify_term(info, PL_FUNCTOR, FUNCTOR_search5, PL_INT, r.score, PL_INT, r.depth, PL_INT64,
-                       static_cast<int64_t>(r.nodes), PL_INT64, static_cast<int64_t>(r.elapsed.count() / 1000),
-                       PL_ATOM, proven_atom(r.proven));
+  return pl::unify_search_info(info, r);
 }
 
 }  // namespace
@@ -352,14 +336,9 @@ TABULA_INSTALL(tabula_futlog) {
   FUNCTOR_futlog8 = PL_new_functor(PL_new_atom("futlog"), 8);
   FUNCTOR_p2 = PL_new_functor(PL_new_atom("p"), 2);
   FUNCTOR_e2 = PL_new_functor(PL_new_atom("e"), 2);
-  FUNCTOR_search5 = PL_new_functor(PL_new_atom("search"), 5);
   FUNCTOR_to_move1 = PL_new_functor(PL_new_atom("to_move"), 1);
   FUNCTOR_won1 = PL_new_functor(PL_new_atom("won"), 1);
   FUNCTOR_minus2 = PL_new_functor(PL_new_atom("-"), 2);
-  ATOM_win = PL_new_atom("win");
-  ATOM_loss = PL_new_atom("loss");
-  ATOM_draw = PL_new_atom("draw");
-  ATOM_unknown = PL_new_atom("unknown");
 
   pl::define<futlog_initial_>("futlog_initial_");
   pl::define<futlog_ball_>("futlog_ball_");

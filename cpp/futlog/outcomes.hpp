@@ -14,6 +14,7 @@ namespace tabula::futlog {
 struct Outcome {
   EdgeSet added{};  // edges the move marks
   std::uint8_t end = 0;
+  friend bool operator==(const Outcome&, const Outcome&) = default;
 };
 
 inline State apply(const State& s, const Outcome& o) {

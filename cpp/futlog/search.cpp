@@ -33,7 +33,8 @@ void Game::order(const State& s, std::vector<Move>& moves) {
     const int key = terminal(child, t) ? -t * search::kWin : -evaluate(child);
     keyed_.emplace_back(key, i);
   }
-  std::stable_sort(keyed_.begin(), keyed_.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::stable_sort(keyed_.begin(), keyed_.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
   sorted_.clear();
   for (const auto& [key, i] : keyed_) sorted_.push_back(moves[i]);
   moves.swap(sorted_);
@@ -48,7 +49,8 @@ int Game::horizon(const State& s, int ply) {
   return evaluate(s);
 }
 
-SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop, unsigned log2_tt) {
+SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
+                       unsigned log2_tt) {
   Game game;
   return search::alpha_beta(game, s, limits, stop, log2_tt);
 }

@@ -37,7 +37,9 @@ class Game {
   int horizon(const State& s, int ply);
   // Late moves are first searched shallower: with hundreds of outcomes per
   // node this is what lets the search see a few moves further.
-  int reduction(std::size_t index, int depth) const { return (index >= 3 && depth >= 2) ? 1 + (index >= 16 && depth >= 4) : 0; }
+  int reduction(std::size_t index, int depth) const {
+    return (index >= 3 && depth >= 2) ? 1 + (index >= 16 && depth >= 4) : 0;
+  }
 
  private:
   OutcomeGenerator generator_;

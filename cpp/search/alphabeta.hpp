@@ -129,7 +129,8 @@ class AlphaBeta {
   static void sort_root(std::vector<Move>& moves, std::vector<int>& scores) {
     std::vector<std::size_t> order(moves.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
     std::vector<Move> sorted_moves;
     std::vector<int> sorted_scores;
     sorted_moves.reserve(moves.size());
@@ -207,7 +208,8 @@ class AlphaBeta {
           const int r = game_.reduction(i, depth);
           if (r > 0) score = -negamax(child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
         }
-        if (!budget_->stopped() && score > alpha) score = -negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+        if (!budget_->stopped() && score > alpha)
+          score = -negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
         if (!budget_->stopped() && score > alpha && score < beta)
           score = -negamax(child, depth - 1, -beta, -alpha, ply + 1);
       }
@@ -241,7 +243,8 @@ class AlphaBeta {
         if (i == tt_move) score = 1 << 30;
         keyed_[i] = {score, i};
       }
-      std::stable_sort(keyed_.begin(), keyed_.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      std::stable_sort(keyed_.begin(), keyed_.end(),
+                       [](const auto& a, const auto& b) { return a.first > b.first; });
       sorted_.clear();
       for (std::size_t k = 0; k < keyed_.size(); ++k) {
         sorted_.push_back(moves[keyed_[k].second]);
@@ -252,7 +255,8 @@ class AlphaBeta {
       (void)s;
       if (tt_move > 0 && tt_move < moves.size()) {
         std::rotate(moves.begin(), moves.begin() + tt_move, moves.begin() + tt_move + 1);
-        std::rotate(original_index.begin(), original_index.begin() + tt_move, original_index.begin() + tt_move + 1);
+        std::rotate(original_index.begin(), original_index.begin() + tt_move,
+                    original_index.begin() + tt_move + 1);
       }
     }
   }

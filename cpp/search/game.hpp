@@ -31,6 +31,7 @@
 //       late-move reduction in plies for the move_index-th move (0: none)
 //   static constexpr int kLeafCounterDepth; std::uint64_t count_leaves(const State&, int depth);
 //       perft of depth <= kLeafCounterDepth, faster than playing it out
+//       (finished games included: it applies perft's finished-game rule)
 //   int draw_score(const State&);
 //       value of a drawn terminal position for its side to move (contempt),
 //       instead of 0

@@ -1,9 +1,10 @@
 #pragma once
 // Perft: the number of leaves of the legal move tree `depth` plies below a
 // state, the standard cross-check of a move generator. One definition for
-// every game: a finished game before `depth` counts nothing, unless the
-// game says that it counts as one leaf (kFinishedGameIsLeaf); a game may
-// count the last plies faster than by playing them (count_leaves).
+// every game: a finished game (a position without a legal move) before
+// `depth` counts nothing, unless the game says that it counts as one leaf
+// (kFinishedGameIsLeaf); a game may count the last plies faster than by
+// playing them (count_leaves).
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -41,12 +42,8 @@ class Perft {
   static constexpr int kPollDepth = 3;
 
   std::uint64_t count(const State& s, int depth) {
-    int score;
-    if (game_.terminal(s, score)) {
-      if constexpr (HasFinishedLeafRule<G>) return G::kFinishedGameIsLeaf ? 1 : 0;
-      return depth == 0 ? 1 : 0;
-    }
     if (depth == 0) return 1;
+    // The counter applies the finished-game rule itself.
     if constexpr (HasLeafCounter<G>) {
       if (depth <= G::kLeafCounterDepth) return game_.count_leaves(s, depth);
     }
@@ -55,10 +52,20 @@ class Perft {
     std::vector<Move>& moves = buffers_[depth];
     moves.clear();
     game_.moves(s, moves);
+    if (moves.empty()) return finished_leaves();
     if (depth == 1) return moves.size();
     std::uint64_t total = 0;
-    for (std::size_t i = 0; i < moves.size() && !stopped_; ++i) total += count(game_.apply(s, moves[i]), depth - 1);
+    for (std::size_t i = 0; i < moves.size() && !stopped_; ++i)
+      total += count(game_.apply(s, moves[i]), depth - 1);
     return total;
+  }
+
+  // A position without a legal move is a finished game (in every game
+  // here, a player who cannot move has lost, drawn or been skipped by the
+  // rules already).
+  static constexpr std::uint64_t finished_leaves() {
+    if constexpr (HasFinishedLeafRule<G>) return G::kFinishedGameIsLeaf ? 1 : 0;
+    return 0;
   }
 
   G& game_;

@@ -48,7 +48,9 @@ struct Game {
         return -1;
     }
   }
-  std::uint64_t count_leaves(const State& s, int depth) { return depth <= 1 ? count_moves(s) : count_two_plies(s); }
+  std::uint64_t count_leaves(const State& s, int depth) {
+    return depth <= 1 ? count_moves(s) : count_two_plies(s);
+  }
 };
 
 // The same rules with perft counting only the last ply without playing it,

@@ -8,6 +8,7 @@
 #include "bridge/errors.hpp"
 #include "bridge/foreign.hpp"
 #include "bridge/nondet.hpp"
+#include "bridge/search_info.hpp"
 #include "bridge/signals.hpp"
 #include "bridge/terms.hpp"
 #include "search/perft.hpp"
@@ -22,8 +23,8 @@ namespace {
 
 // Made once by install_tabula_uttt, read-only afterwards.
 atom_t ATOM_position[9];
-atom_t ATOM_x, ATOM_r, ATOM_empty, ATOM_win, ATOM_loss, ATOM_draw, ATOM_unknown;
-functor_t FUNCTOR_uttt7, FUNCTOR_comma2, FUNCTOR_search5;
+atom_t ATOM_x, ATOM_r, ATOM_empty;
+functor_t FUNCTOR_uttt7, FUNCTOR_comma2;
 
 constexpr int kWordBits = 27;  // three boards of nine cells per integer
 constexpr std::int64_t kWordLimit = std::int64_t{1} << kWordBits;
@@ -200,25 +201,11 @@ bool put_move(term_t t, const State& s, Move m) {
 }
 
 bool unify_move(term_t t, const State& s, Move m) {
-  term_t value = PL_new_term_ref();
-  return put_move(value, s, m) && PL_unify(t, value);
+  return pl::unify_put(t, [&](term_t value) { return put_move(value, s, m); });
 }
 
 bool unify_moves(term_t list, const State& s, const MoveList& moves) {
   return pl::unify_list(list, moves, [&](term_t t, Move m) { return put_move(t, s, m); });
-}
-
-atom_t proven_atom(search::Proven p) {
-  switch (p) {
-    case search::Proven::kWin:
-      return ATOM_win;
-    case search::Proven::kLoss:
-      return ATOM_loss;
-    case search::Proven::kDraw:
-      return ATOM_draw;
-    default:
-      return ATOM_unknown;
-  }
 }
 
 // ---- predicates ------------------------------------------------------------
@@ -259,8 +246,7 @@ bool uttt_uboard_(term_t state, term_t uboard) {
 bool uttt_next_player_(term_t state, term_t player) {
   State s;
   if (!get_state(state, s)) return false;
-  term_t t = PL_new_term_ref();
-  return put_player(t, s.side) && PL_unify(player, t);
+  return pl::unify_put(player, [&](term_t t) { return put_player(t, s.side); });
 }
 
 bool uttt_available_(term_t state, term_t positions) {
@@ -447,10 +433,7 @@ bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, 
   pl::SignalPoll poll;
   const auto result = engine_move(s, limits, poll.stop_fn(), static_cast<std::uint64_t>(seed_value));
   if (result.aborted || poll.raised() || !result.move) return false;
-  return unify_move(move, s, *result.move) &&
-         PL_unify_term(info, PL_FUNCTOR, FUNCTOR_search5, PL_INT, result.score, PL_INT, result.depth, PL_INT64,
-                       static_cast<int64_t>(result.nodes), PL_INT64,
-                       static_cast<int64_t>(result.elapsed.count() / 1000), PL_ATOM, proven_atom(result.proven));
+  return unify_move(move, s, *result.move) && pl::unify_search_info(info, result);
 }
 
 }  // namespace
@@ -464,13 +447,8 @@ TABULA_INSTALL(tabula_uttt) {
   ATOM_x = PL_new_atom("x");
   ATOM_r = PL_new_atom("r");
   ATOM_empty = PL_new_atom("");
-  ATOM_win = PL_new_atom("win");
-  ATOM_loss = PL_new_atom("loss");
-  ATOM_draw = PL_new_atom("draw");
-  ATOM_unknown = PL_new_atom("unknown");
   FUNCTOR_uttt7 = PL_new_functor(PL_new_atom("uttt"), 7);
   FUNCTOR_comma2 = PL_new_functor(PL_new_atom(","), 2);
-  FUNCTOR_search5 = PL_new_functor(PL_new_atom("search"), 5);
 
   pl::define<uttt_initial_>("uttt_initial_");
   pl::define<uttt_build_>("uttt_build_");

@@ -1,5 +1,5 @@
 // Perft counts (checked against the pure-Prolog reference, see
-// tests/prolog/test_crosscut_reference.pl) and random games.
+// tests/prolog/test_crosscut_differential.pl) and random games.
 #include <gtest/gtest.h>
 
 #include "common/rng.hpp"

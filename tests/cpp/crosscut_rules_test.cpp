@@ -10,6 +10,7 @@
 #include "common/rng.hpp"
 #include "crosscut/playout.hpp"
 #include "crosscut/position.hpp"
+#include "crosscut/search.hpp"
 #include "test_support.hpp"
 
 namespace tabula::crosscut {
@@ -153,15 +154,13 @@ TEST(CrossCutRules, OccupiedAndOffBoardSquaresAreIllegal) {
 TEST(CrossCutRules, CornersFollowThePerimeterRule) {
   // In play a corner's neighbours are empty perimeter squares: never legal.
   Rng rng(7);
-  for (int g = 0; g < 50; ++g) {
-    Position p = initial_position(6, 6);
-    MoveList moves;
-    while (!p.over()) {
-      legal_moves(p, moves);
-      for (int corner : {0, 5, 30, 35}) EXPECT_EQ(std::find(moves.begin(), moves.end(), corner), moves.end());
-      p = apply(p, moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-    }
-  }
+  Game game;
+  for (int g = 0; g < 50; ++g)
+    tabula::testing::random_walk(game, initial_position(6, 6), rng,
+                                 [](const Position&, const MoveList& moves) {
+                                   for (int corner : {0, 5, 30, 35})
+                                     EXPECT_EQ(std::find(moves.begin(), moves.end(), corner), moves.end());
+                                 });
   // On a board given with edge discs, a corner that flips is legal.
   Mask own = bit(2), opp = bit(1);
   EXPECT_TRUE(place(own, opp, 5, 5, 0));

@@ -16,8 +16,8 @@
 namespace tabula::fourmation {
 namespace {
 
-using testing::BruteForce;
 using tabula::testing::sanitized;
+using testing::BruteForce;
 
 search::Limits node_limited(std::uint64_t nodes) { return search::Limits::of_nodes(nodes); }
 

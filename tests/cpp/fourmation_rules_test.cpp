@@ -9,16 +9,16 @@
 #include "common/rng.hpp"
 #include "fourmation/game.hpp"
 #include "fourmation/playout.hpp"
-#include "search/perft.hpp"
 #include "fourmation/state.hpp"
 #include "fourmation_test_support.hpp"
+#include "search/perft.hpp"
 #include "test_support.hpp"
 
 namespace tabula::fourmation {
 namespace {
 
-using testing::from_rows;
 using tabula::testing::sanitized;
+using testing::from_rows;
 
 TEST(FourmationRules, FirstCubeAnywhere) {
   for (int n = kMinSize; n <= kMaxSize; ++n) {

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <optional>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -12,6 +12,7 @@
 #include "common/rng.hpp"
 #include "fourmation/bots.hpp"
 #include "fourmation/evaluation.hpp"
+#include "fourmation/game.hpp"
 #include "fourmation/search.hpp"
 #include "fourmation/state.hpp"
 #include "fourmation_test_support.hpp"
@@ -20,9 +21,9 @@
 namespace tabula::fourmation {
 namespace {
 
+using tabula::testing::sanitized;
 using testing::BruteForce;
 using testing::from_rows;
-using tabula::testing::sanitized;
 
 search::Limits limits_of(int budget_ms, int max_depth = 0) {
   search::Limits limits;
@@ -107,30 +108,32 @@ TEST(FourmationSearch, DoesNotHandOverAFour) {
 TEST(FourmationSearch, TacticalVerdictMatchesTwoPlyLookahead) {
   Rng rng(99);
   const int games = sanitized() ? 60 : 400;
+  Rules rules;
   for (int game = 0; game < games; ++game) {
-    State s = initial_state(4 + game % 6);
-    int cells[kMaxMoves];
-    for (int count; (count = legal_moves(s, cells)) > 0; s = apply(s, cells[rng.below(count)])) {
-      bool win_now = false, all_lose = true;
-      for (int i = 0; i < count; ++i) {
-        const State t = apply(s, cells[i]);
-        if (outcome(t) != Outcome::kOngoing && outcome(t) != Outcome::kDraw) win_now = true;
-        bool loses = false;
-        int replies[kMaxMoves];
-        const int n = legal_moves(t, replies);
-        for (int j = 0; j < n; ++j)
-          if (apply(t, replies[j]).winner == other(s.side)) loses = true;
-        if (!loses) all_lose = false;
-      }
-      const Verdict v = tactical_verdict(s);
-      if (win_now) {
-        ASSERT_EQ(v, Verdict::kWinNow) << to_string(s);
-      } else if (all_lose) {
-        ASSERT_EQ(v, Verdict::kLostNext) << to_string(s);
-      } else {
-        ASSERT_EQ(v, Verdict::kUnknown) << to_string(s);
-      }
-    }
+    tabula::testing::random_walk(rules, initial_state(4 + game % 6), rng,
+                                 [](const State& s, const std::vector<int>& moves) {
+                                   if (moves.empty()) return;
+                                   bool win_now = false, all_lose = true;
+                                   for (int cell : moves) {
+                                     const State t = apply(s, cell);
+                                     if (outcome(t) != Outcome::kOngoing && outcome(t) != Outcome::kDraw)
+                                       win_now = true;
+                                     bool loses = false;
+                                     int replies[kMaxMoves];
+                                     const int n = legal_moves(t, replies);
+                                     for (int j = 0; j < n; ++j)
+                                       if (apply(t, replies[j]).winner == other(s.side)) loses = true;
+                                     if (!loses) all_lose = false;
+                                   }
+                                   const Verdict v = tactical_verdict(s);
+                                   if (win_now) {
+                                     ASSERT_EQ(v, Verdict::kWinNow) << to_string(s);
+                                   } else if (all_lose) {
+                                     ASSERT_EQ(v, Verdict::kLostNext) << to_string(s);
+                                   } else {
+                                     ASSERT_EQ(v, Verdict::kUnknown) << to_string(s);
+                                   }
+                                 });
   }
 }
 
@@ -147,17 +150,16 @@ TEST(FourmationSearch, OrderedMovesArePermutationOfLegalMoves) {
 
 TEST(FourmationSearch, EvaluationIsAntisymmetricAndBounded) {
   Rng rng(8);
-  for (int game = 0; game < 50; ++game) {
-    State s = initial_state(6 + game % 7);
-    int cells[kMaxMoves];
-    for (int count; (count = legal_moves(s, cells)) > 0; s = apply(s, cells[rng.below(count)])) {
-      State flipped = s;
-      flipped.side = static_cast<std::uint8_t>(other(s.side));
-      flipped.hash = compute_hash(flipped);
-      EXPECT_EQ(evaluate(s), -evaluate(flipped));
-      EXPECT_LT(std::abs(evaluate(s)), 100000);
-    }
-  }
+  Rules rules;
+  for (int game = 0; game < 50; ++game)
+    tabula::testing::random_walk(rules, initial_state(6 + game % 7), rng,
+                                 [](const State& s, const std::vector<int>&) {
+                                   State flipped = s;
+                                   flipped.side = static_cast<std::uint8_t>(other(s.side));
+                                   flipped.hash = compute_hash(flipped);
+                                   EXPECT_EQ(evaluate(s), -evaluate(flipped));
+                                   EXPECT_LT(std::abs(evaluate(s)), 100000);
+                                 });
 }
 
 TEST(FourmationSearch, StopCallbackEndsTheSearch) {

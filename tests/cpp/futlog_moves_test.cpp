@@ -9,6 +9,7 @@
 #include "common/rng.hpp"
 #include "futlog/outcomes.hpp"
 #include "futlog/rules.hpp"
+#include "futlog/search.hpp"
 #include "futlog/zobrist.hpp"
 #include "test_support.hpp"
 
@@ -23,17 +24,10 @@ using Key = std::tuple<EdgeSet, int>;
 template <class F>
 void random_positions(int games, std::uint64_t seed, F f) {
   Rng rng(seed);
-  OutcomeGenerator gen;
-  std::vector<Outcome> moves;
-  for (int g = 0; g < games; ++g) {
-    State s;
-    while (true) {
-      f(s);
-      gen.generate(s, moves);
-      if (moves.empty()) break;
-      s = apply(s, moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-    }
-  }
+  Game game;
+  for (int g = 0; g < games; ++g)
+    tabula::testing::random_walk(game, State{}, rng,
+                                 [&](const State& s, const std::vector<Outcome>&) { f(s); });
 }
 
 TEST(FutlogMoves, OutcomesAreTheDistinctEndsOfAllPaths) {

@@ -30,7 +30,8 @@ inline int scaled(int full, int reduced) { return sanitized() ? reduced : full; 
 inline std::chrono::duration<double> thread_cpu_time() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return std::chrono::duration<double>(static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec));
+  return std::chrono::duration<double>(static_cast<double>(ts.tv_sec) +
+                                       1e-9 * static_cast<double>(ts.tv_nsec));
 }
 
 // Plays uniformly random legal moves from `s` until the game is over (or

@@ -2,9 +2,9 @@
 
 #include <chrono>
 
+#include "test_support.hpp"
 #include "uttt/engine.hpp"
 #include "uttt/priorities.hpp"
-#include "test_support.hpp"
 #include "uttt_test_support.hpp"
 
 namespace tabula::uttt {
@@ -73,7 +73,8 @@ TEST(UtttEngine, BeatsGreedyMostOfTheTime) {
   for (int g = 0; g < games; ++g) {
     State s = initial_state();
     const int engine_side = g % 2;
-    while (!s.over()) apply(s, s.side == engine_side ? *engine_move(s, iterations(4000), {}, g + 1).move : greedy(s));
+    while (!s.over())
+      apply(s, s.side == engine_side ? *engine_move(s, iterations(4000), {}, g + 1).move : greedy(s));
     if (s.outcome == (engine_side == kX ? Outcome::kXWins : Outcome::kOWins)) ++engine_wins;
     if (s.outcome == (engine_side == kX ? Outcome::kOWins : Outcome::kXWins)) ++greedy_wins;
   }

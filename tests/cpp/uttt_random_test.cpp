@@ -2,10 +2,10 @@
 #include <gtest/gtest.h>
 
 #include "common/rng.hpp"
+#include "test_support.hpp"
 #include "uttt/leaf_count.hpp"
 #include "uttt/playout.hpp"
 #include "uttt/state.hpp"
-#include "test_support.hpp"
 #include "uttt_test_support.hpp"
 
 namespace tabula::uttt {

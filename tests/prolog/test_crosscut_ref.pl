@@ -1,3 +1,4 @@
+:- module(test_crosscut_ref, []).
 /*  Tests of the pure-Prolog CrossCut reference (tests/reference/crosscut_ref.pl).
 
     Positions are drawn as pictures: one string per row, top row first,

@@ -1,3 +1,4 @@
+:- module(test_fourmation_ref, []).
 /*  Tests for the pure-Prolog 4Mation reference (tests/reference/fourmation_ref.pl).
 
     Run from the repository root:

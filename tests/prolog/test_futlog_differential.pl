@@ -1,3 +1,4 @@
+:- module(test_futlog_differential, []).
 /*  The engine against the independent pure-Prolog reference
     (tests/reference/futlog_ref.pl) over thousands of positions: positions of
     random games, and synthetic positions (random edge sets, ball anywhere)

@@ -1,3 +1,4 @@
+:- module(test_futlog_dropin, []).
 /*  The drop-in files examples/dropin/futlog/{juego,inteligencia}.pl in a
     scratch course folder, next to a small stand-in for the course's servers:
     a module that does use_module(juego) and use_module(inteligencia) from

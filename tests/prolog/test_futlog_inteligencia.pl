@@ -1,3 +1,4 @@
+:- module(test_futlog_inteligencia, []).
 /*  The engine behind the course's module inteligencia: legal moves within
     the time budget, tactics, the time-limit flag, signals, threads, complete
     engine-vs-engine games checked move by move with the reference, and the

@@ -1,3 +1,4 @@
+:- module(test_futlog_juego, []).
 /*  The course's predicates of module juego (library(tabula/futlog)): every
     mode, the worked rules of the contract, the write/term_string round trip,
     junk input, malformed states, lazy enumeration, threads and signals.

@@ -1,3 +1,4 @@
+:- module(test_futlog_ref, []).
 /*  Unit tests of the plain-Prolog Futlog reference.
 
     Run from the repository root:

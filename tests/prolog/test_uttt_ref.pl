@@ -1,3 +1,4 @@
+:- module(test_uttt_ref, []).
 /*  Tests for the plain Prolog Ultimate Tic-Tac-Toe reference
     (tests/reference/uttt_ref.pl), against the worked examples of
     specs/uttt.md and of the original statement.

@@ -1,4 +1,4 @@
-:- module(test_uttt_reference, []).
+:- module(test_uttt_differential, []).
 /*  Differential test: the engine against the independent pure-Prolog
     reference, position by position, over thousands of random games.
 */

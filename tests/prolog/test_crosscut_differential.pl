@@ -1,4 +1,4 @@
-:- module(test_crosscut_reference, []).
+:- module(test_crosscut_differential, []).
 :- use_module(library(plunit)).
 :- use_module(test_support).
 :- use_module(library(lists)).
