@@ -181,12 +181,13 @@ bool get_player(term_t t, int& player) {
   return true;
 }
 
-// A small board argument (cells x, 0, '') seen by `player`.
+// A small board or U-board argument (cells x, 0, '', and r for a drawn
+// board, neither free nor anyone's mark) seen by `player`.
 bool get_board_view(term_t board, int player, BoardView& view) {
   if (PL_is_variable(board)) return pl::instantiation_error(board);
   unsigned x, o, r;
-  if (!get_cells(board, false, x, o, r)) return pl::type_error("uttt_board", board);
-  view = player == kX ? BoardView{x, o, 0} : BoardView{o, x, 0};
+  if (!get_cells(board, true, x, o, r)) return pl::type_error("uttt_board", board);
+  view = player == kX ? BoardView{x, o, r} : BoardView{o, x, r};
   return true;
 }
 
