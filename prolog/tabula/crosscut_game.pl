@@ -34,7 +34,8 @@ tabula_game:new_hook(crosscut, Options, State) :-
     ->  Size = N
     ;   Size = size(7, 7)
     ),
-    initial_state(Size, State).
+    initial_state(Size, State),
+    State = state(_, 1, 1, _, _, _).
 
 tabula_game:moves_hook(crosscut, State, Moves) :-
     valid_moves(State, Moves).

@@ -55,9 +55,11 @@ crosscut_engine_move(State, Options, Move, Info) :-
 %!  crosscut_replay(+Size, +Moves, -State, -Winner) is semidet.
 %
 %   State is reached from initial_state(Size, _) by Moves (move/3 then
-%   next_turn/2 each); Winner is game_over/2 of it. Fails on an illegal move.
+%   next_turn/2 each), with both player types 1 (human); Winner is
+%   game_over/2 of it. Fails on an illegal move.
 crosscut_replay(Size, Moves, State, Winner) :-
     initial_state(Size, S0),
+    S0 = state(_, 1, 1, _, _, _),
     foldl(replay_step, Moves, S0, State),
     game_over(State, Winner).
 
@@ -80,6 +82,7 @@ crosscut_random_game(Size, Seed, Moves, Winner) :-
 %   harness would do; used by the benchmarks.
 crosscut_api_random_game(Size, Moves, Winner) :-
     initial_state(Size, S0),
+    S0 = state(_, 1, 1, _, _, _),
     api_playout(S0, Moves, Winner).
 
 api_playout(S, Moves, Winner) :-

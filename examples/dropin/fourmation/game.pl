@@ -49,60 +49,64 @@
 %   score_menu/1. Mode is `singleplayer-Level`, `multiplayer` or
 %   `botvsbot-(WhiteLevel-BlackLevel)`.
 play_game(Mode, Size) :-
-    mode_players(Mode, White, Black),
+    tabula_mode_players(Mode, White, Black),
     initial_state(Size, Board),
     GameState = gameState(Board, turn(White-white), (-1)-(-1)),
     display_game(GameState),
-    game_loop(GameState, White, Black).
+    tabula_game_loop(GameState, White, Black).
 
-mode_players(Mode, _, _) :-
+tabula_mode_players(Mode, _, _) :-
     var(Mode),
     !,
     throw(error(instantiation_error, play_game/2)).
-mode_players(singleplayer-Level, human, computer-Level) :-
-    check_level(Level),
+tabula_mode_players(singleplayer-Level, human, computer-Level) :-
+    tabula_check_level(Level),
     !.
-mode_players(multiplayer, human, human) :-
+tabula_mode_players(multiplayer, human, human) :-
     !.
-mode_players(botvsbot-(WhiteLevel-BlackLevel), computer-WhiteLevel, computer-BlackLevel) :-
-    check_level(WhiteLevel),
-    check_level(BlackLevel),
+tabula_mode_players(botvsbot-(WhiteLevel-BlackLevel), computer-WhiteLevel, computer-BlackLevel) :-
+    tabula_check_level(WhiteLevel),
+    tabula_check_level(BlackLevel),
     !.
-mode_players(Mode, _, _) :-
+tabula_mode_players(Mode, _, _) :-
     throw(error(domain_error(fourmation_mode, Mode), play_game/2)).
 
-check_level(Level) :-
+tabula_check_level(Level) :-
     (   integer(Level), Level >= 1
     ->  true
     ;   throw(error(domain_error(fourmation_level, Level), play_game/2))
     ).
 
 % The report's loop: a move, the board, then game over or the other side.
-game_loop(GameState, White, Black) :-
+tabula_game_loop(GameState, White, Black) :-
     GameState = gameState(_, turn(Player-Colour), _),
-    player_move(Player, Colour, GameState, NewGameState),
+    tabula_player_move(Player, Colour, GameState, NewGameState),
     display_game(NewGameState),
     valid_moves(NewGameState, Moves),
     (   game_over(NewGameState, Moves)
     ->  true
-    ;   next_turn(Colour, White, Black, Turn),
+    ;   tabula_next_turn(Colour, White, Black, Turn),
         next_player(NewGameState, Turn, NextGameState),
-        game_loop(NextGameState, White, Black)
+        tabula_game_loop(NextGameState, White, Black)
     ).
 
-next_turn(white, _, Black, turn(Black-black)).
-next_turn(black, White, _, turn(White-white)).
+tabula_next_turn(white, _, Black, turn(Black-black)).
+tabula_next_turn(black, White, _, turn(White-white)).
 
-% A human types a move with the report's read_move/1 until it is legal.
-player_move(human, Colour, GameState, NewGameState) :-
+% A human types a move with the report's read_move/1 until it is legal;
+% anything but a ground L-C is refused like an illegal cell.
+tabula_player_move(human, Colour, GameState, NewGameState) :-
     format("~w, your move.~n", [Colour]),
     read_move(Move),
-    (   move(GameState, Move, NewGameState)
+    (   ground(Move),
+        catch(move(GameState, Move, NewGameState),
+              error(type_error(fourmation_move, _), _),
+              fail)
     ->  true
     ;   format("Invalid move, try again.~n"),
-        player_move(human, Colour, GameState, NewGameState)
+        tabula_player_move(human, Colour, GameState, NewGameState)
     ).
-player_move(computer-Level, Colour, GameState, NewGameState) :-
+tabula_player_move(computer-Level, Colour, GameState, NewGameState) :-
     fourmation_choose_move(GameState, Level, Move, Reason),
     move(GameState, Move, NewGameState),
     fourmation_bot_message(Reason, Message),
