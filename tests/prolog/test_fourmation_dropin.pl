@@ -290,6 +290,19 @@ test(loads_without_warnings) :-
     assertion(Err == ""),
     assertion(sub_string(Out, _, _, _, "loaded")).
 
+test(loads_when_menu_pl_loads_utils_itself) :-
+    % Whichever of the report's files loads utils.pl, game.pl adds no
+    % second definition.
+    course_folder(Dir),
+    stand_in('menu.pl', Menu),
+    string_concat(":- [utils].\n", Menu, Menu1),
+    write_file(Dir, 'menu.pl', Menu1),
+    run_swipl(Dir, ['-g', "consult('4mation.pl'), write(loaded), nl", '-t', halt],
+              Status, Out, Err),
+    assertion(Status == 0),
+    assertion(Err == ""),
+    assertion(sub_string(Out, _, _, _, "loaded")).
+
 test(multiplayer) :-
     play_session(["2", "4", "0"], 4, Out),
     one_good_game(Out, Result),
