@@ -14,6 +14,7 @@
 :- use_module(library(random)).
 :- use_module(library(lists)).
 :- use_module(library(tabula/fourmation)).
+:- use_module(library(tabula/fourmation_foreign)).
 :- use_module(library(tabula/fourmation_tools)).
 
 ladder(Size, Games, Seconds) :-
@@ -36,7 +37,7 @@ ladder(Size, Games, Seconds) :-
 ladder_game(Size, G, Seconds, Result) :-
     set_random(seed(G)),
     (   G mod 2 =:= 0 -> Engine = white ; Engine = black ),
-    initial_state(Size, GS),
+    fourmation_initial(Size, GS),
     game(GS, Engine, Seconds, Winner),
     (   Winner == Engine -> Result = win
     ;   Winner == draw -> Result = draw
@@ -53,7 +54,7 @@ game(GS, Engine, Seconds, Winner) :-
         ;   choose_move(GS, 2, M)
         ),
         move(GS, M, GS1),
-        next_player(GS1, _, GS2),
+        pass_turn(GS1, GS2),
         game(GS2, Engine, Seconds, Winner)
     ).
 
@@ -63,3 +64,9 @@ engine_move(depth(D), GS, M) :-
     fourmation_engine_move(GS, [time(0), depth(D)], M).
 engine_move(Seconds, GS, M) :-
     fourmation_engine_move(GS, [time(Seconds)], M).
+
+% The report's loop hands the turn to the other colour, same player.
+pass_turn(GS1, GS2) :-
+    GS1 = gameState(_, turn(P-C), _),
+    ( C == white -> O = black ; O = white ),
+    next_player(GS1, turn(P-O), GS2).

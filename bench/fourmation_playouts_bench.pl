@@ -19,6 +19,7 @@
 :- use_module(library(random)).
 :- use_module(library(lists)).
 :- use_module(library(tabula/fourmation)).
+:- use_module(library(tabula/fourmation_foreign)).
 :- use_module(library(tabula/fourmation_tools)).
 :- use_module('../tests/reference/fourmation_ref').
 
@@ -71,7 +72,7 @@ ref_loop(GS) :-
     ).
 
 step_game(N, _Seed) :-
-    initial_state(N, GS),
+    fourmation_initial(N, GS),
     step_loop(GS).
 step_loop(GS) :-
     (   game_over(GS, _)
@@ -79,9 +80,15 @@ step_loop(GS) :-
     ;   valid_moves(GS, Moves),
         random_member(M, Moves),
         move(GS, M, GS1),
-        next_player(GS1, _, GS2),
+        pass_turn(GS1, GS2),
         step_loop(GS2)
     ).
 
 call_game(N, Seed) :-
     fourmation_random_game(N, Seed, _, _).
+
+% The report's loop hands the turn to the other colour, same player.
+pass_turn(GS1, GS2) :-
+    GS1 = gameState(_, turn(P-C), _),
+    ( C == white -> O = black ; O = white ),
+    next_player(GS1, turn(P-O), GS2).

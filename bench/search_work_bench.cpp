@@ -60,7 +60,8 @@ int main(int argc, char** argv) {
   const std::string game = argv[1], what = argv[2];
   const auto n = std::strtoull(argv[3], nullptr, 10);
   const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t work = what == "perft" ? perft_leaves(game, static_cast<int>(n)) : search_nodes(game, n);
+  const std::uint64_t work =
+      what == "perft" ? perft_leaves(game, static_cast<int>(n)) : search_nodes(game, n);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%s %s %llu in %.3f s\n", game.c_str(), what.c_str(), static_cast<unsigned long long>(work), s);
   return 0;

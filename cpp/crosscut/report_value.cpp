@@ -18,19 +18,39 @@ int longest_in_line(Mask discs, int height, int width, int cell, int axis) {
   return best;
 }
 
+// The mover's discs in line with `cell`: the runs of `own` that start next
+// to it in the four directions.
+Mask runs_from(Mask own, int height, int width, int cell) {
+  const int r0 = cell / width, c0 = cell % width;
+  constexpr int kSteps[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+  Mask runs = 0;
+  for (const auto& step : kSteps)
+    for (int r = r0 + step[0], c = c0 + step[1]; r >= 0 && r < height && c >= 0 && c < width;
+         r += step[0], c += step[1]) {
+      if (!test(own, r * width + c)) break;
+      runs |= bit(r * width + c);
+    }
+  return runs;
+}
+
 }  // namespace
 
-bool report_value(const Position& p, int player, int cell, int& value) {
-  const int h = p.height, w = p.width;
+bool report_value(const Position& after, int player, int cell, int& value) {
+  const int h = after.height, w = after.width;
   if (cell < 0 || cell >= h * w) return false;
-  const Mask own0 = p.discs[player], opp0 = p.discs[1 - player];
-  Mask own = own0, opp = opp0;
-  if (!place(own, opp, h, w, cell)) return false;
+  const Mask own = after.discs[player], opp = after.discs[1 - player];
+  const Mask runs = runs_from(own, h, w, cell);
+  if (on_perimeter(h, w, cell)) {
+    if (test(own | opp, cell) || runs == 0) return false;
+  } else if (!test(own, cell)) {
+    return false;
+  }
   if (has_segment(own, h, w)) {
     value = kValueWin;
     return true;
   }
-  const Mask changed = own & ~own0;  // the placed disc (if interior) and the flipped ones
+  // The placed disc (if interior) and those it may have flipped.
+  const Mask changed = (own & bit(cell)) | runs;
   // Exposed: some opponent placement would flip one of them.
   const Mask empty = ~(own | opp);
   for (int at = 0; at < h * w; ++at) {
@@ -42,7 +62,7 @@ bool report_value(const Position& p, int player, int cell, int& value) {
     }
   }
   // The square the formulas measure from: the placed disc, or for a
-  // perimeter placement the flipped disc on the longest segment.
+  // perimeter placement the disc of those runs on the longest segment.
   int anchor = cell;
   if (!test(own, cell)) {
     int best = -1;

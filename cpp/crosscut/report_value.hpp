@@ -10,8 +10,17 @@ namespace tabula::crosscut {
 inline constexpr int kValueWin = -100;
 inline constexpr int kValueExposed = 100;
 
-// Value of `player` placing at `cell` on the board of `p` (whose to_move is
-// ignored). Returns false when the placement is illegal.
-bool report_value(const Position& p, int player, int cell, int& value);
+// Value of `player`'s placement at `cell`, measured on `after`, the board
+// that placement produced (its to_move is ignored): the report's level-2
+// bot plays each move and then values the new state. The discs the move
+// "placed or flipped" are read from `after` as the mover's discs in line
+// with the move: the placed disc and the runs of the mover's discs that
+// start next to it in the four directions (for a perimeter placement,
+// whose disc is gone, those runs alone). Every flipped disc is among
+// them. Returns false when `after` cannot follow a placement of `player`
+// at `cell`: off the board, an interior square without `player`'s disc, or
+// a perimeter square that is not empty or has no disc of `player` next to
+// it.
+bool report_value(const Position& after, int player, int cell, int& value);
 
 }  // namespace tabula::crosscut

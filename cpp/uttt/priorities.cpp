@@ -91,35 +91,42 @@ Move narrow_greedy(const State& s) {
   return make_move(board, best_individual_moves(small_board_view(s, s.side, board)).cells[0]);
 }
 
-// Categories 1-4 follow the seed's order; among the harmful ones the worst
-// that applies wins (a board where the opponent wins the game is category
-// 10 even though he also wins that board); 5 is whatever is left.
+// The course's reading of the seed's ten categories (specs/uttt.md,
+// "bestMoves: how the categories are assigned"): every judgement is made on
+// the state after the move, the first rule that applies gives the category,
+// and the harmful ones are tried first. Category 5 is never given.
 Category move_category(const State& s, Move m) {
   const int me = s.side, opp = me ^ 1;
   const State t = applied(s, m);
+  // 1. The move wins the game.
   if (t.outcome == (me == kX ? Outcome::kXWins : Outcome::kOWins)) return {1, 0};
-  // A move that ends the game drawn still sends the opponent to the board
-  // of its cell, which is finished: category 9.
+  // 2. The opponent can win the game with his next move (in T, or anywhere
+  //    when T is finished).
   if (mover_wins_game_next(t)) return {10, 0};
+  // 3. T is finished: the opponent chooses any open board. This includes a
+  //    move that finishes T itself and one that ends the game drawn.
   if (t.forced < 0) return {9, 0};
   const int b = t.forced;
+  // 4. The opponent can win T in one move: 7 when at least one of his
+  //    winning replies sends us to a finished board or to one we can win in
+  //    one move (a reply in T's own cell sends us to T, which he has just
+  //    won: finished), 8 otherwise.
+  const unsigned opp_wins = winning_cells(t, opp, b);
+  if (opp_wins) {
+    for (unsigned cells = opp_wins; cells; cells &= cells - 1) {
+      const State u = applied(t, make_move(b, __builtin_ctz(cells)));
+      if (u.forced < 0 || winning_cells(u, me, u.forced) != 0) return {7, 0};
+    }
+    return {8, 0};
+  }
+  // 5. We can win T in one move: the opponent is sent to block.
+  if (winning_cells(t, me, b)) return {6, 0};
+  // 6. T is open and nobody can win it in one move: by the opponent's marks
+  //    in T; in category 4 more of ours (the move included) come first.
   const int opp_marks = t.marks(opp, b);
   if (opp_marks == 0) return {2, 0};
   if (opp_marks == 1) return {3, 0};
-  const unsigned opp_wins = winning_cells(t, opp, b);
-  const bool my_threat = winning_cells(t, me, b) != 0;
-  if (!opp_wins && !my_threat) return {4, t.marks(me, b)};
-  if (opp_wins) {
-    // 7 when every winning reply sends us to a board we are one move from
-    // winning or to a finished one (a free choice); 8 otherwise.
-    for (unsigned cells = opp_wins; cells; cells &= cells - 1) {
-      const State u = applied(t, make_move(b, __builtin_ctz(cells)));
-      const bool good_for_me = u.forced < 0 || winning_cells(u, me, u.forced) != 0;
-      if (!good_for_me) return {8, 0};
-    }
-    return {7, 0};
-  }
-  return {6, 0};
+  return {4, t.marks(me, b)};
 }
 
 MoveList best_moves(const State& s) {

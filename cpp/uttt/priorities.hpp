@@ -30,8 +30,9 @@ CellOrder best_individual_moves(const BoardView& b);
 // The game must not be over.
 Move narrow_greedy(const State& s);
 
-// The seed's UTTT-level category 1..10 of a legal move, and for category 4
-// the mover's marks in the board the opponent is sent to (more is better).
+// The UTTT-level category of a legal move (1 best .. 10 worst; 5 is never
+// given), as the course reads the seed's ten items, and for category 4 the
+// mover's marks in the board the opponent is sent to (more is better).
 struct Category {
   int rank = 5;
   int own_marks = 0;

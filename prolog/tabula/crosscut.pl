@@ -25,7 +25,9 @@ behind them.
     `Turn` counts from 1; odd turns are Red's (`'R'`), even turns Blue's
     (`'B'`). The types say who plays each side: 1 a human, T >= 2 the
     computer at level T-1 (so the report's 2 "easy" is level 1 and its 3
-    "hard" is level 2; 4 is our search). `Board` is a list of `Height`
+    "hard" is level 2; 4 is our search). initial_state/2 leaves them
+    unbound, as the report's does, for the menus to bind; no predicate here
+    reads them. `Board` is a list of `Height`
     rows, *top row first*, of `Length` cells each: `x` (empty), `'R'`, `'B'`.
   * Move: `move(Number, Letter)`: `Number` is the row counted from the
     *bottom* (1..Height), `Letter` the column index (1..Length). On screen
@@ -70,8 +72,9 @@ player moves again). `Turn` therefore counts turns, skipped ones included.
     game_over/2 gives `draw` (the report has no draw).
   * move/3 and valid_moves/3 refuse to play on once the game is over (no
     moves; move/3 fails).
-  * value/4 follows the report's scale; our reading of its formulas is in
-    value/4.
+  * value/4 follows the report's scale and, as the report's level-2 bot
+    calls it, takes the state after the move; our reading of its formulas
+    is in value/4.
   * choose_move/4 levels 3 and up are our alpha-beta search; play/0 offers
     them as player types 4 and 5 next to the report's 1 to 3.
   * play/0 reads its answers from current_input, asks again after any
@@ -94,11 +97,13 @@ player moves again). `Turn` therefore counts turns, skipped ones included.
 
 %!  initial_state(+Size, -State) is det.
 %
-%   State is the empty board of Size with Red to move and both sides
-%   human (types 1). Size is `size(Height, Length)` or an integer N for an
-%   N x N board, with sizes from 5 to 10 (else a type error for a
+%   State is `state(1, RedType, BlueType, Board, Height, Length)`: the
+%   empty board of Size with Red to move and, as in the report, both
+%   player types left unbound for the menus to bind (1 human, T >= 2 the
+%   computer at level T-1). Size is `size(Height, Length)` or an integer N
+%   for an N x N board, with sizes from 5 to 10 (else a type error for a
 %   non-integer, a domain_error(between(5, 10), N) for one out of range).
-initial_state(Size, state(1, 1, 1, Board, H, L)) :-
+initial_state(Size, state(1, _RedType, _BlueType, Board, H, L)) :-
     must_be(nonvar, Size),
     (   Size = size(H, L)
     ->  true
@@ -167,20 +172,29 @@ game_over(State, Winner) :-
 
 %!  value(+State, +Move, +Player, -Value) is semidet.
 %
-%   Value of Player placing at Move, on the report's scale (lower is
-%   better); fails if the placement is illegal. Our reading of the report:
+%   Value of Player's placement at Move on the report's scale (lower is
+%   better), measured on State, the state *after* that placement, as the
+%   report's level-2 bot calls it: `move(S0, Move, State), value(State,
+%   Move, Player, Value)`. Fails when State cannot follow a placement of
+%   Player at Move (an interior square without Player's disc, a perimeter
+%   square that is not empty or has no disc of Player next to it, a square
+%   off the board). Our reading of the report:
 %
-%     * -100 when the move wins;
-%     * 100 when afterwards the opponent has a legal placement that would
-%       flip a disc the move placed or flipped;
-%     * otherwise the smallest of these, measured after the move through
-%       the placed disc (for a perimeter placement: the flipped disc on the
-%       longest friendly segment), with I the interior length of the line
-%       (Height-2 for its column, Length-2 for its row):
+%     * -100 when Player has a winning segment;
+%     * 100 when the opponent has a legal placement that would flip one of
+%       the discs the move placed or flipped, read from State as Player's
+%       discs in line with Move: the placed disc and the runs of Player's
+%       discs that start next to Move in the four directions (every
+%       flipped disc is among them; the report: "lets the opponent flip a
+%       segment of the player");
+%     * otherwise the smallest of these, measured through the placed disc
+%       (for a perimeter placement, whose disc is gone: the disc of those
+%       runs on the longest segment), with I the interior length of the
+%       line (Height-2 for its column, Length-2 for its row):
 %         - default: min over the column and the row of
 %           I - (Player's segment there) + (longest opponent segment there);
 %         - a segment two or more longer than every enemy segment touching
-%           the placed or flipped discs (it cannot be cut):
+%           those discs (it cannot be cut):
 %           min over the column and the row of I - (Player's segment);
 %         - a block (the disc right at the end of an enemy segment in its
 %           row or column): I - (length of that enemy segment).
@@ -212,9 +226,11 @@ value(State, Player, Value) :-
 %!  choose_move(+State, +Player, +Level, -Move) is semidet.
 %
 %   Move is the computer's choice for Player; fails when Player has no
-%   legal placement. Level 1 picks a random legal move; level 2 a random one
-%   among those of best (lowest) value/4; level 3 and up run the alpha-beta
-%   search for 1 s (level 3), 3 s (level 4) or 10 s (level 5 and up).
+%   legal placement. Level 1 picks a random legal move; level 2, the
+%   report's bot, plays each legal move and picks a random one among those
+%   of best (lowest) value/4 on the state after it; level 3 and up run the
+%   alpha-beta search for 1 s (level 3), 3 s (level 4) or 10 s (level 5
+%   and up).
 choose_move(State, Player, Level, Move) :-
     must_be(positive_integer, Level),
     valid_moves(State, Player, Moves),
@@ -226,7 +242,12 @@ choose_level(1, _, _, Moves, Move) :-
     random_member(Move, Moves).
 choose_level(2, State, Player, Moves, Move) :-
     !,
-    findall(V-M, (member(M, Moves), value(State, M, Player, V)), Valued),
+    findall(V-M,
+            ( member(M, Moves),
+              crosscut_place_(State, Player, M, After),
+              value(After, M, Player, V)
+            ),
+            Valued),
     aggregate_all(min(V), member(V-_, Valued), Best),
     findall(M, member(Best-M, Valued), BestMoves),
     random_member(Move, BestMoves).

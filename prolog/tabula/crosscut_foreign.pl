@@ -48,7 +48,9 @@ and Ctrl-C stop them.
 
 %!  crosscut_value_(+State, +Move, +Player, -Value) is semidet.
 %
-%   The report's move value (lower is better); fails if illegal.
+%   The report's value (lower is better) of Player's placement at Move,
+%   State being the state after it; fails when State cannot follow such a
+%   placement.
 
 %!  crosscut_evaluate_(+State, +Player, -Score) is det.
 %

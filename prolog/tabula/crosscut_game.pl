@@ -18,9 +18,12 @@ greedy players.
 
 :- tabula_register_game(crosscut, 'CrossCut', crosscut_game).
 
+% initial_state/2 leaves the player types unbound, for the report's menus
+% to bind; the uniform API's states are ground (both sides human).
 game_new(Options, State) :-
     foldl(new_option, Options, size(7, 7), Size),
-    initial_state(Size, State).
+    initial_state(Size, State),
+    State = state(_, 1, 1, _, _, _).
 
 new_option(Option, _, Size) :-
     nonvar(Option),

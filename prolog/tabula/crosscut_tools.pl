@@ -1,5 +1,6 @@
 :- module(crosscut_tools,
-          [ crosscut_perft/3,         % +State, +Depth, -Leaves
+          [ crosscut_place/4,         % +State, +Player, +Move, -State2
+            crosscut_perft/3,         % +State, +Depth, -Leaves
             crosscut_engine_move/4,   % +State, +Options, -Move, -Info
             crosscut_replay/4,        % +Size, +Moves, -State, -Winner
             crosscut_random_game/4,   % +Size, +Seed, -Moves, -Winner
@@ -20,6 +21,14 @@ game API. States, moves and players are those of library(tabula/crosscut).
 :- use_module(crosscut_foreign).
 :- reexport(crosscut_notation).
 :- use_module(engine_options).
+
+%!  crosscut_place(+State, +Player, +Move, -State2) is semidet.
+%
+%   State2 is State after Player places a disc at Move, whoever's turn it
+%   is, with the official flips; `Turn` is unchanged. Fails if the
+%   placement is illegal or the game is over.
+crosscut_place(State, Player, Move, State2) :-
+    crosscut_place_(State, Player, Move, State2).
 
 %!  crosscut_perft(+State, +Depth, -Leaves) is det.
 %
@@ -46,9 +55,11 @@ crosscut_engine_move(State, Options, Move, Info) :-
 %!  crosscut_replay(+Size, +Moves, -State, -Winner) is semidet.
 %
 %   State is reached from initial_state(Size, _) by Moves (move/3 then
-%   next_turn/2 each); Winner is game_over/2 of it. Fails on an illegal move.
+%   next_turn/2 each), with both player types 1 (human); Winner is
+%   game_over/2 of it. Fails on an illegal move.
 crosscut_replay(Size, Moves, State, Winner) :-
     initial_state(Size, S0),
+    S0 = state(_, 1, 1, _, _, _),
     foldl(replay_step, Moves, S0, State),
     game_over(State, Winner).
 
@@ -71,6 +82,7 @@ crosscut_random_game(Size, Seed, Moves, Winner) :-
 %   harness would do; used by the benchmarks.
 crosscut_api_random_game(Size, Moves, Winner) :-
     initial_state(Size, S0),
+    S0 = state(_, 1, 1, _, _, _),
     api_playout(S0, Moves, Winner).
 
 api_playout(S, Moves, Winner) :-

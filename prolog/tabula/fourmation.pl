@@ -1,18 +1,20 @@
 :- module(fourmation,
-          [ initial_state/2,      % +Size, -GameState  (or -Board when bound to a list)
+          [ initial_state/2,      % +Size, -Board
             display_game/1,       % +GameState
-            move/3,               % +GameState, +Move, -NewGameState (turn kept)
-            next_player/3,        % +GameState, ?NextPlayer, -NewGameState
+            move/3,               % +GameState, ?Move, -NewGameState (turn kept)
+            next_player/3,        % +GameState, +Turn, -NewGameState
             valid_moves/2,        % +GameState, -Moves
-            game_over/2,          % +GameState, -Winner | +GameState, +Moves
+            game_over/2,          % +GameState, +Moves | +GameState, -Winner
             value/3,              % +GameState, +Colour, -Value | +GameState, +Move, -Value
             choose_move/3,        % +GameState, +Level, -Move
             play/0
           ]).
 /** <module> 4Mation: the Porto course predicates on the report's terms
 
-A drop-in for the 4Mation coursework (Porto, 2021/22): the predicate names
-and terms of the report, backed by the C++ engine.
+A drop-in for the 4Mation coursework (Porto, 2021/22): the predicate names,
+signatures and terms of the report, backed by the C++ engine, so that the
+report's own game loop, menus and board drawing run on these rules
+(examples/dropin/fourmation/game.pl).
 
 A game state is the report's term
 
@@ -30,19 +32,21 @@ either player. Four or more in a row (horizontally, vertically or
 diagonally) wins; a player with no legal cell draws, unless the move that
 left it stuck made four.
 
+The report's loop: move/3 places the mover's cube and keeps the turn;
+valid_moves/2 and game_over/2 (the report's form, with the list of moves)
+decide whether the game goes on; next_player/3 hands the turn to the other
+side's `turn(Player-Colour)` term.
+
 Where the report's forms and the course's standard forms share a name:
 
-  - initial_state/2: the course's `initial_state(+Size, -GameState)` when
-    the second argument is unbound (the two cannot be told apart then);
-    the report's `initial_state(+Size, -Board)` when it is a (partial)
-    list.
-  - move/3 keeps the report's behaviour: the new state still names the
-    mover in `turn(...)`; next_player/3 is the report's separate step
-    that passes the turn. (Legal cells and the result do not depend on the
-    turn term, so valid_moves/2 and game_over/2 work before or after it.)
-  - game_over/2: the course's `game_over(+GameState, -Winner)` when the
-    second argument is unbound or an atom; the report's
-    `game_over(+GameState, +Moves)` when it is a list.
+  - initial_state/2 is the report's `initial_state(+Size, -Board)`. The
+    course's form, which returns a whole game state, is fourmation_initial/2
+    of library(tabula/fourmation_foreign) and tabula_new/3 of the uniform
+    API.
+  - game_over/2: the report's `game_over(+GameState, +Moves)` when the
+    second argument is a list (`[]` or `[_|_]`), which calls score_menu/1
+    of the caller's module when that is defined; the course's
+    `game_over(+GameState, -Winner)` when it is unbound or an atom.
   - value/3: the course's `value(+GameState, +Colour, -Value)` when the
     second argument is `white` or `black`; the report's greedy weight
     `value(+GameState, +L-C, -Value)` when it is a move.
@@ -53,30 +57,28 @@ S)` or a `domain_error`; an illegal move makes move/3 fail.
 
 :- use_module(library(error)).
 :- use_module(library(lists)).
-:- use_module(library(random)).
 :- use_module(library(readutil)).
 :- use_module(library(tabula/fourmation_foreign)).
 :- use_module(library(tabula/fourmation_tools)).
+
+:- meta_predicate
+    game_over(+, :).
 
                  /*******************************
                  *         COURSE API           *
                  *******************************/
 
-%!  initial_state(+Size, -GameState) is det.
-%!  initial_state(+Size, ?Board) is semidet.
+%!  initial_state(+Size, -Board) is det.
 %
-%   GameState is the empty Size x Size board with white, played by
-%   `human`, to move and no previous move: `gameState(Board,
-%   turn(human-white), (-1)-(-1))`. When the second argument is a list
-%   (or partial list) it is the report's form and is unified with the
-%   Board only. Size is an integer from 3 to 12 (3 is the report's
-%   "impossible" mode where nobody can win).
-initial_state(Size, Out) :-
-    fourmation_initial_(Size, GS),
-    (   nonvar(Out), ( Out == [] ; Out = [_|_] )
-    ->  GS = gameState(Out, _, _)
-    ;   Out = GS
-    ).
+%   Board is the empty Size x Size board, a list of Size rows of Size
+%   atoms `empty`, as the report's own initial_state/2 returns it. Size is
+%   an integer from 3 to 12 (3 is the report's "impossible" mode where
+%   nobody can win). The whole initial game state, with white played by
+%   `human` to move, is `gameState(Board, turn(human-white), (-1)-(-1))`
+%   (fourmation_initial/2).
+initial_state(Size, Board) :-
+    fourmation_initial_(Size, gameState(Board0, _, _)),
+    Board = Board0.
 
 %!  display_game(+GameState) is det.
 %
@@ -87,28 +89,56 @@ display_game(GS) :-
     fourmation_print(GS).
 
 %!  move(+GameState, +Move, -NewGameState) is semidet.
+%!  move(+GameState, -Move, -NewGameState) is nondet.
 %
 %   Places a cube of the colour in GameState's `turn(_-Colour)` on Move
 %   (`L-C`) if it is legal, and records Move as the previous move. As in
 %   the report, NewGameState keeps the same `turn(...)`; next_player/3
 %   passes the turn. Fails on an illegal move (off the board, occupied,
-%   not next to the last cube, game over).
+%   not next to the last cube, game over). With Move unbound (or partly
+%   bound), enumerates the legal moves in row-major order, as the report's
+%   bots do with `findall(M, move(GS, M, _), Ms)`. A Move that is not a
+%   variable nor `L-C` raises `type_error(fourmation_move, Move)`.
 move(GS, Move, GS2) :-
-    fourmation_play_(GS, Move, false, GS2).
+    (   ground(Move)
+    ->  fourmation_play_(GS, Move, false, GS2)
+    ;   var(Move)
+    ->  fourmation_valid_moves_(GS, Moves),
+        member(Move, Moves),
+        fourmation_play_(GS, Move, false, GS2)
+    ;   Move = _-_
+    ->  fourmation_valid_moves_(GS, Moves),
+        member(Move, Moves),
+        fourmation_play_(GS, Move, false, GS2)
+    ;   type_error(fourmation_move, Move)
+    ).
 
-%!  next_player(+GameState, ?NextPlayer, -NewGameState) is det.
+%!  next_player(+GameState, +Turn, -NewGameState) is det.
 %
-%   NewGameState is GameState with the turn given to the other colour,
-%   played by NextPlayer (`human` or `computer-Level`). When NextPlayer is
-%   unbound the current Player term is kept and NextPlayer is unified
-%   with it.
-next_player(gameState(Board, turn(Player-Colour), Last), Next,
-            gameState(Board, turn(Next-Other), Last)) :-
+%   NewGameState is GameState with its `turn(...)` term replaced by Turn,
+%   the other side's `turn(Player-Colour)` (`Player` is `human` or
+%   `computer-Level`), as the report's loop hands over the turn after
+%   move/3. Raises `instantiation_error` when Turn is unbound,
+%   `type_error(fourmation_turn, Turn)` when it is not `turn(_-_)`,
+%   `domain_error(fourmation_colour, C)` for a colour other than `white`
+%   or `black`, and `domain_error(fourmation_next_turn, Turn)` when Turn
+%   names the colour that has just moved.
+next_player(GS, Turn, GS2) :-
+    (   GS = gameState(Board, turn(_-Colour), Last)
+    ->  true
+    ;   must_be(nonvar, GS),
+        type_error(fourmation_state, GS)
+    ),
     check_colour(Colour),
-    other_colour(Colour, Other),
-    (   var(Next)
-    ->  Next = Player
-    ;   true
+    must_be(nonvar, Turn),
+    (   Turn = turn(_-Next)
+    ->  true
+    ;   type_error(fourmation_turn, Turn)
+    ),
+    check_colour(Next),
+    (   other_colour(Colour, Next)
+    ->  GS2 = gameState(Board, Turn, Last)
+    ;   domain_error(fourmation_next_turn, Turn)
     ).
 
 check_colour(Colour) :-
@@ -130,24 +160,36 @@ other_colour(black, white).
 valid_moves(GS, Moves) :-
     fourmation_valid_moves_(GS, Moves).
 
-%!  game_over(+GameState, -Winner) is semidet.
 %!  game_over(+GameState, +Moves) is semidet.
+%!  game_over(+GameState, -Winner) is semidet.
 %
-%   Course form: the game is over and Winner is `white` or `black` (four
-%   or more in a row) or `draw` (the colour to move has no legal cell);
-%   fails while the game goes on.
+%   Report form, Moves a list (`[]` or `[_|_]`: the valid moves the
+%   report's loop computed for the side about to move): succeeds when a
+%   colour has four in a row or Moves is `[]`, and then, as the report's
+%   game_over/2 does, calls score_menu(Result) in the caller's module
+%   when that module has score_menu/1, with Result `white`, `black` (the
+%   colour with four) or `draw`. Fails while the game goes on.
 %
-%   Report form, with Moves the list of valid moves the report's loop
-%   computed: succeeds when a colour has four in a row or Moves is `[]`.
-game_over(GS, Second) :-
+%   Course form, the second argument unbound or an atom: the game is over
+%   and Winner is `white` or `black` (four or more in a row) or `draw`
+%   (the colour to move has no legal cell); fails while the game goes on.
+%
+%   The two are told apart by the second argument alone: a list is the
+%   report's, anything else the course's.
+game_over(GS, Module:Second) :-
     nonvar(Second), ( Second == [] ; Second = [_|_] ),
     !,
     fourmation_winner_(GS, W),
-    (   W \== none
-    ->  true
-    ;   Second == []
+    (   W == none
+    ->  Second == [],
+        Result = draw
+    ;   Result = W
+    ),
+    (   current_predicate(Module:score_menu/1)
+    ->  ignore(Module:score_menu(Result))
+    ;   true
     ).
-game_over(GS, Winner) :-
+game_over(GS, _:Winner) :-
     fourmation_winner_(GS, W),
     W \== none,
     Winner = W.
@@ -186,7 +228,7 @@ value(GS, Colour, Value) :-
 %!  choose_move(+GameState, +Level, -Move) is semidet.
 %
 %   Move is the computer's choice for the colour to move; fails when the
-%   game is over. Level is an integer or `computer-Level`:
+%   game is over. Level is a positive integer or `computer-Level`:
 %
 %     - 1: a random legal cell;
 %     - 2: the report's bot done right: complete four if possible, never
@@ -201,16 +243,7 @@ choose_move(GS, computer-Level, Move) :-
     !,
     choose_move(GS, Level, Move).
 choose_move(GS, Level, Move) :-
-    must_be(positive_integer, Level),
-    (   Level =:= 1
-    ->  fourmation_valid_moves_(GS, Moves),
-        random_member(Move, Moves)
-    ;   Level =:= 2
-    ->  random_between(0, 0x3fffffffffffffff, Seed),
-        fourmation_bot_(GS, 2, Seed, Move, _)
-    ;   fourmation_level_budget(Level, Seconds),
-        fourmation_engine_move(GS, [time(Seconds)], Move)
-    ).
+    fourmation_choose_move(GS, Level, Move, _).
 
                  /*******************************
                  *            PLAY              *
@@ -283,10 +316,8 @@ show_rules :-
     format("Moves are typed as line and column, e.g. 2 3 (or 2-3).~n").
 
 play_game(Size, White, Black) :-
-    initial_state(Size, GS0),
-    GS0 = gameState(Board, turn(_-Colour), Last),
-    GS = gameState(Board, turn(White-Colour), Last),
-    game_loop(GS, White, Black).
+    initial_state(Size, Board),
+    game_loop(gameState(Board, turn(White-white), (-1)-(-1)), White, Black).
 
 game_loop(GS, White, Black) :-
     display_game(GS),
@@ -298,8 +329,11 @@ game_loop(GS, White, Black) :-
         (   Move == quit
         ->  format("Game abandoned.~n")
         ;   move(GS, Move, GS1),
-            (   Colour == white -> Next = Black ; Next = White ),
-            next_player(GS1, Next, GS2),
+            (   Colour == white
+            ->  Turn = turn(Black-black)
+            ;   Turn = turn(White-white)
+            ),
+            next_player(GS1, Turn, GS2),
             game_loop(GS2, White, Black)
         )
     ).
@@ -321,21 +355,9 @@ player_move(human, Colour, GS, Moves, Move) :-
         player_move(human, Colour, GS, Moves, Move)
     ).
 player_move(computer-Level, Colour, GS, _, Move) :-
-    (   Level =:= 2
-    ->  random_between(0, 0x3fffffffffffffff, Seed),
-        fourmation_bot_(GS, 2, Seed, Move, Reason),
-        bot_message(Reason, Message)
-    ;   choose_move(GS, Level, Move),
-        Message = ""
-    ),
+    fourmation_choose_move(GS, Level, Move, Reason),
+    fourmation_bot_message(Reason, Message),
     format("Computer (level ~d, ~w) plays ~w. ~w~n", [Level, Colour, Move, Message]).
-
-% The report's messages for its bot's three strategies.
-bot_message(block, "Too easy m8.").
-bot_message(win, "Careful. Ive got everything under control.").
-bot_message(forced_win, "Careful. Ive got everything under control.").
-bot_message(greedy, "Im tired of thinking. Ill just go with the most obvious one.").
-bot_message(random, "").
 
 result_screen(Winner, White, Black) :-
     format("~n******************************~n"),

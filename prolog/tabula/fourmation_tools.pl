@@ -1,12 +1,15 @@
 :- module(fourmation_tools,
-          [ fourmation_print/1,          % +GameState
+          [ fourmation_initial/2,        % +Size, -GameState
+            fourmation_print/1,          % +GameState
             fourmation_print/2,          % +Stream, +GameState
             fourmation_parse_move/2,     % +Text, -Move
             fourmation_random_game/4,    % +Size, +Seed, -Moves, -Winner
             fourmation_perft/3,          % +GameState, +Depth, -Leaves
             fourmation_engine_move/3,    % +GameState, +Options, -Move
             fourmation_solve/3,          % +GameState, +Seconds, -Result
-            fourmation_level_budget/2    % +Level, -Seconds
+            fourmation_level_budget/2,   % +Level, -Seconds
+            fourmation_choose_move/4,    % +GameState, +Level, -Move, -Reason
+            fourmation_bot_message/2     % +Reason, -Message
           ]).
 /** <module> 4Mation extras: printing, move parsing, random games, the engine
 
@@ -17,9 +20,17 @@ terms, like library(tabula/fourmation).
 :- use_module(library(option)).
 :- use_module(library(error)).
 :- use_module(library(lists)).
+:- use_module(library(random)).
 :- use_module(library(dcg/basics)).
 :- use_module(library(tabula/fourmation_foreign)).
 :- use_module(library(tabula/engine_options)).
+
+%!  fourmation_initial(+Size, -GameState) is det.
+%
+%   GameState is the whole initial state: the empty Size x Size board
+%   (3..12), white played by `human` to move, no previous move.
+fourmation_initial(Size, GameState) :-
+    fourmation_initial_(Size, GameState).
 
 %!  fourmation_print(+GameState) is det.
 %!  fourmation_print(+Stream, +GameState) is det.
@@ -177,3 +188,38 @@ fourmation_level_budget(Level, Seconds) :-
     ;   Level =:= 4 -> Seconds = 3
     ;   Seconds = 10
     ).
+
+%!  fourmation_choose_move(+GameState, +Level, -Move, -Reason) is semidet.
+%
+%   Move is the computer's choice at Level for the colour to move, and
+%   Reason says how it was found; fails when the game is over. Level is a
+%   positive integer:
+%
+%     - 1: a random legal cell (Reason `random`);
+%     - 2: the report's bot done right: complete four when possible
+%       (`win`); else keep to cells after which the opponent cannot
+%       complete four (standing on his cell blocks it) and among them play
+%       a forced win found within 5 plies (`forced_win`), else the best
+%       greedy weight, ties at random (`block` when the opponent had a
+%       four to make, else `greedy`);
+%     - 3 and more: the engine's search for fourmation_level_budget/2
+%       seconds (`search`).
+fourmation_choose_move(GS, Level, Move, Reason) :-
+    must_be(positive_integer, Level),
+    (   Level =< 2
+    ->  random_between(0, 0x3fffffffffffffff, Seed),
+        fourmation_bot_(GS, Level, Seed, Move, Reason)
+    ;   fourmation_level_budget(Level, Seconds),
+        fourmation_engine_move(GS, [time(Seconds)], Move),
+        Reason = search
+    ).
+
+%!  fourmation_bot_message(+Reason, -Message) is det.
+%
+%   The report's message after a computer move found for Reason (see
+%   fourmation_choose_move/4); `""` where the report prints none.
+fourmation_bot_message(block, "Too easy m8.") :- !.
+fourmation_bot_message(win, "Careful. Ive got everything under control.") :- !.
+fourmation_bot_message(forced_win, "Careful. Ive got everything under control.") :- !.
+fourmation_bot_message(greedy, "Im tired of thinking. Ill just go with the most obvious one.") :- !.
+fourmation_bot_message(_, "").

@@ -176,12 +176,14 @@ dummy_last(State, Move) :-
 %!  movePriority(+Player, +Board, +Move, -Priority) is semidet.
 %!  movePriority(+Player, +Board, -Move, -Priority) is nondet.
 %
-%   Priority (0-6, lower is better) of Player playing cell Move of the small
-%   Board: 0 wins the board; 1 blocks an opponent's win; 2 a corner of an
-%   empty board; 3 with no mark of Player on the board, a corner when the
+%   Priority (0-6, lower is better) of Player playing cell Move of Board:
+%   0 wins the board; 1 blocks an opponent's win; 2 a corner of an empty
+%   board; 3 with no mark of Player on the board, a corner when the
 %   opponent holds the centre, else the centre; 4 leaves a win one move
-%   away; 5 another corner; 6 anything else. Fails for an occupied cell;
-%   enumerates the free cells when Move is unbound.
+%   away; 5 another corner; 6 anything else. Board is a small board or a
+%   U-board, whose `r` cells (drawn boards) are neither free nor anyone's
+%   mark. Fails for a cell that is not free; enumerates the free cells
+%   when Move is unbound.
 movePriority(Player, Board, Move, Priority) :-
     (   var(Move)
     ->  positions(Ps), member(Move, Ps)
@@ -191,8 +193,8 @@ movePriority(Player, Board, Move, Priority) :-
 
 %!  bestIndividualMoves(+Player, +Board, -Moves) is det.
 %
-%   Moves are the free cells of Board by priority for Player; equal
-%   priorities keep position order.
+%   Moves are the free cells of Board (a small board or a U-board) by
+%   priority for Player; equal priorities keep position order.
 bestIndividualMoves(Player, Board, Moves) :-
     uttt_best_individual_moves_(Player, Board, Moves).
 
@@ -206,9 +208,12 @@ narrowGreedy(State, Move) :-
 
 %!  bestMoves(+State, -Moves) is det.
 %
-%   Moves are all valid moves, ordered by the course's ten UTTT-level
-%   categories (see the Tabula documentation for the reading of each), after
-%   an a-priori order by bestIndividualMoves/3.
+%   Moves are all valid moves, sorted stably by the course's ten UTTT-level
+%   categories as the course assigns them (docs/uttt.md), after an a-priori
+%   order by bestIndividualMoves/3 (boards by their order on the U-board
+%   when several are available); inside category 4 more marks of the mover
+%   on the board the opponent is sent to come first. `[]` once the game is
+%   over.
 bestMoves(State, Moves) :-
     uttt_best_moves_(State, Moves).
 

@@ -139,6 +139,7 @@ uttt_engine_move(State, Options, Move) :-
 %!  uttt_move_category(+State, +Move, -Category) is semidet.
 %
 %   Category (1-10) of a valid Move among the course's UTTT-level
-%   categories used by bestMoves/2.
+%   categories used by bestMoves/2 (5 is never given); fails when Move is
+%   not valid.
 uttt_move_category(State, Move, Category) :-
     uttt_move_category_(State, Move, Category).

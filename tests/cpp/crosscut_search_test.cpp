@@ -151,10 +151,18 @@ TEST(CrossCutEvaluation, IsSymmetricAndFavoursLongerSegments) {
   EXPECT_EQ(evaluate(initial_position(6, 8)), 10);
 }
 
+// The report's value is taken on the board a placement produced, as the
+// report's level-2 bot calls it: `valued` plays the move, then values it.
+bool valued(const Position& before, int player, int cell, int& value) {
+  Position after = before;
+  if (!place(after.discs[player], after.discs[1 - player], after.height, after.width, cell)) return false;
+  return report_value(after, player, cell, value);
+}
+
 TEST(CrossCutReportValue, WinningMoveIsMinus100) {
   const Position p = board({".....", ".RR..", ".....", ".B...", "....."});
   int v = 0;
-  ASSERT_TRUE(report_value(p, kRed, 1 * 5 + 3, v));
+  ASSERT_TRUE(valued(p, kRed, 1 * 5 + 3, v));
   EXPECT_EQ(v, kValueWin);
 }
 
@@ -163,22 +171,65 @@ TEST(CrossCutReportValue, ExposedMoveIs100) {
   // (2,4)... Blue placing at (2,3) would flank it.
   const Position p = board({".......", ".......", ".B...B.", ".......", ".......", ".......", "......."});
   int v = 0;
-  ASSERT_TRUE(report_value(p, kRed, 2 * 7 + 2, v));
+  ASSERT_TRUE(valued(p, kRed, 2 * 7 + 2, v));
   EXPECT_EQ(v, kValueExposed);
 }
 
-TEST(CrossCutReportValue, DefaultFormulaAndIllegalMoves) {
+TEST(CrossCutReportValue, DefaultFormula) {
   const Position p = initial_position(7, 7);
   int v = 0;
   // Empty 7 x 7: (interior 5 - own 1) + opponent 0 on both axes.
-  ASSERT_TRUE(report_value(p, kRed, 3 * 7 + 3, v));
+  ASSERT_TRUE(valued(p, kRed, 3 * 7 + 3, v));
   EXPECT_EQ(v, 4);
-  EXPECT_FALSE(report_value(p, kRed, 0, v));
-  EXPECT_FALSE(report_value(p, kRed, 49, v));
   // Extending a segment lowers the value.
   const Position q = board({".......", ".......", ".......", ".RR....", ".......", ".......", "......."});
-  ASSERT_TRUE(report_value(q, kRed, 3 * 7 + 3, v));
+  ASSERT_TRUE(valued(q, kRed, 3 * 7 + 3, v));
   EXPECT_EQ(v, 2);
+}
+
+TEST(CrossCutReportValue, OnlyAfterAPlacementOfThePlayer) {
+  const Position empty = initial_position(7, 7);
+  int v = 0;
+  // The board before the move: the interior square holds no disc yet.
+  EXPECT_FALSE(report_value(empty, kRed, 3 * 7 + 3, v));
+  // A perimeter square with no disc of the player next to it, off the board.
+  EXPECT_FALSE(report_value(empty, kRed, 0, v));
+  EXPECT_FALSE(report_value(empty, kRed, 49, v));
+  EXPECT_FALSE(report_value(empty, kRed, -1, v));
+  // The other player's disc.
+  const Position q = board({".......", ".......", ".......", "...R...", ".......", ".......", "......."});
+  EXPECT_TRUE(report_value(q, kRed, 3 * 7 + 3, v));
+  EXPECT_FALSE(report_value(q, kBlue, 3 * 7 + 3, v));
+  // Illegal placements have no board after them.
+  EXPECT_FALSE(valued(empty, kRed, 0, v));
+}
+
+TEST(CrossCutReportValue, PerimeterPlacementIsMeasuredFromTheFlippedDiscs) {
+  // Red on the top edge above Blue's (1,3) with Red's (2,3) below: Blue's
+  // disc flips (2 created against 1 cut) and the edge disc is removed.
+  const Position p = board({".......", "...B...", "...R...", ".......", ".......", ".......", "......."});
+  Position after = p;
+  ASSERT_TRUE(place(after.discs[kRed], after.discs[kBlue], 7, 7, 0 * 7 + 3));
+  ASSERT_FALSE(test(after.discs[kRed] | after.discs[kBlue], 0 * 7 + 3));
+  int v = 0;
+  ASSERT_TRUE(report_value(after, kRed, 0 * 7 + 3, v));
+  // From (1,3): column 5 - 2 + 0, row 5 - 1 + 0; the column of 2 cannot be
+  // cut (no enemy disc touches it): 5 - 2.
+  EXPECT_EQ(v, 3);
+  // The edge square holds nothing, and a disc there would be no placement.
+  Position odd = after;
+  odd.discs[kBlue] |= bit(0 * 7 + 3);
+  EXPECT_FALSE(report_value(odd, kRed, 0 * 7 + 3, v));
+}
+
+TEST(CrossCutReportValue, ExposingTheSegmentTheMoveJoinsIs100) {
+  // Red extends its row to three; the new disc cannot be flipped, but Blue
+  // placing at (4,1) would flip (3,1), an older disc of that segment (4
+  // created against 3 cut): the move leaves the segment open to a flip.
+  const Position p = board({".......", ".B.....", ".B.....", ".RR....", ".......", ".......", "......."});
+  int v = 0;
+  ASSERT_TRUE(valued(p, kRed, 3 * 7 + 3, v));
+  EXPECT_EQ(v, kValueExposed);
 }
 
 TEST(CrossCutReportValue, BlockingAnEnemySegment) {
@@ -186,16 +237,16 @@ TEST(CrossCutReportValue, BlockingAnEnemySegment) {
   // and wins, so the block is exposed (100).
   const Position p = board({".......", ".BBBB..", ".......", ".......", ".......", ".......", "......."});
   int v = 0;
-  ASSERT_TRUE(report_value(p, kRed, 1 * 7 + 5, v));
+  ASSERT_TRUE(valued(p, kRed, 1 * 7 + 5, v));
   EXPECT_EQ(v, kValueExposed);
   // Under Blue's column of 2, on Red's row of 4 that Blue cannot cut
   // (4 created against 4): 5 - 4 on the row.
   const Position q = board({".......", "...B...", "...B...", ".RR.R..", ".......", ".......", "......."});
-  ASSERT_TRUE(report_value(q, kRed, 3 * 7 + 3, v));
+  ASSERT_TRUE(valued(q, kRed, 3 * 7 + 3, v));
   EXPECT_EQ(v, 1);
   // A lone block below a column of 2 (Blue can flank it: exposed).
   const Position r = board({".......", "...B...", "...B...", ".......", ".......", ".......", "......."});
-  ASSERT_TRUE(report_value(r, kRed, 3 * 7 + 3, v));
+  ASSERT_TRUE(valued(r, kRed, 3 * 7 + 3, v));
   EXPECT_EQ(v, kValueExposed);
 }
 

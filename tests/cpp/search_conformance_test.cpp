@@ -88,7 +88,8 @@ using SearchGames = ::testing::Types<FutlogCase, FourmationCase, CrossCutCase>;
 TYPED_TEST_SUITE(SearchContract, SearchGames);
 
 template <class Case>
-auto run(const typename Case::Rules::State& s, const search::Limits& limits, const search::StopFn& stop = {}) {
+auto run(const typename Case::Rules::State& s, const search::Limits& limits,
+         const search::StopFn& stop = {}) {
   auto game = Case::search_game();
   search::TranspositionTable tt(16);
   search::AlphaBeta<typename Case::Search> ab(game, tt);

@@ -173,5 +173,191 @@ TEST(UtttCategories, MoreOwnMarksComeFirstInCategoryFour) {
   EXPECT_LT(pos_ne, pos_nw);
 }
 
+// Hand-built positions for the course's reading of the ten categories
+// (specs/uttt.md, "bestMoves: how the categories are assigned"). Boards are
+// in position order, cells as 'x', 'o' (the player 0) and '.'. Each test
+// gives the category of every move, worked out by hand in the comments,
+// and the resulting bestMoves order.
+
+std::vector<int> ranks_of(const State& st, const std::vector<Move>& moves) {
+  std::vector<int> out;
+  for (Move m : moves) out.push_back(move_category(st, m).rank);
+  return out;
+}
+
+std::vector<Move> best_order(const State& st) {
+  const MoveList best = best_moves(st);
+  return std::vector<Move>(best.begin(), best.end());
+}
+
+std::vector<Move> in_board(int board, const std::vector<int>& cells) {
+  std::vector<Move> out;
+  for (int cell : cells) out.push_back(make_move(board, cell));
+  return out;
+}
+
+// x to move in board c (empty); the cell played names the target T.
+//   nw x.x......  x wins T at n, 0 has no mark              -> 6 (not 2)
+//   n  xx..o....  x wins T at ne, 0 has one mark            -> 6 (not 3)
+//   ne empty                                                -> 2
+//   w  x...o....  one 0 mark, nobody wins in one            -> 3
+//   c  after the move x's centre only                       -> 2
+//   e  x...o...x  one 0 mark, two x marks, nobody wins      -> 3
+//   sw oxo......  two 0 marks, nobody wins, one x mark      -> 4
+//   s  oxo.x..o.  three 0 marks, nobody wins, two x marks   -> 4
+//   se oo.......  0 wins at ne, which sends x to board ne:
+//                 open, and x cannot win it in one          -> 8
+State overlap_position() {
+  return from_boards({"x.x......", "xx..o....", ".........", "x...o....", ".........", "x...o...x",
+                      "oxo......", "oxo.x..o.", "oo......."},
+                     c);
+}
+
+TEST(UtttCategories, CanWinTargetIsSixWhateverTheOpponentsMarks) {
+  const State st = overlap_position();
+  ASSERT_EQ(st.side, kX);
+  ASSERT_EQ(st.available_boards(), 1u << c);
+  const std::vector<Move> a_priori = in_board(c, {nw, ne, sw, se, c, n, w, e, s});
+  EXPECT_EQ(ranks_of(st, a_priori), (std::vector<int>{6, 2, 4, 8, 2, 6, 3, 3, 4}));
+  // Category 2: ne before c although c holds the move's own mark; category
+  // 3: w before e although e holds more x marks (marks only count in 4);
+  // category 4: s (two x marks) before sw (one) against the a-priori order.
+  EXPECT_EQ(best_order(st), in_board(c, {ne, c, w, e, s, sw, nw, n, se}));
+  EXPECT_EQ(greedy(st), make_move(c, ne));
+  const Category to_sw = move_category(st, make_move(c, sw)), to_s = move_category(st, make_move(c, s));
+  EXPECT_EQ(to_sw.own_marks, 1);
+  EXPECT_EQ(to_s.own_marks, 2);
+}
+
+// x to move in board c (empty).
+//   nw oo.o.....  0 wins at ne (sends x to ne, which x wins in one: good)
+//                 and at sw (sends x to sw, open, no x win: bad) -> 7 (one
+//                 good reply is enough)
+//   n  xx.oo....  both can win T; 0's only win, at e, sends x to board e,
+//                 open and no x win                          -> 8 (not 6)
+//   ne xx.o.....  x wins at ne, one 0 mark                   -> 6
+//   w  ox....o..  0 wins only at w, T's own cell: x is sent to T, which 0
+//                 has just won                               -> 7
+//   c  after the move x's centre only                        -> 2
+//   e  x........  no 0 mark, one x mark                      -> 2
+//   sw o...x....  one 0 mark                                 -> 3
+//   s  o...o....  0 wins at se, which sends x to se, finished -> 7
+//   se xxx.xx.o.  won by x                                   -> 9
+State replies_position() {
+  return from_boards({"oo.o.....", "xx.oo....", "xx.o.....", "ox....o..", ".........", "x........",
+                      "o...x....", "o...o....", "xxx.xx.o."},
+                     c);
+}
+
+TEST(UtttCategories, OneGoodWinningReplyMakesSeven) {
+  const State st = replies_position();
+  ASSERT_EQ(st.side, kX);
+  const std::vector<Move> a_priori = in_board(c, {nw, ne, sw, se, c, n, w, e, s});
+  EXPECT_EQ(ranks_of(st, a_priori), (std::vector<int>{7, 6, 3, 9, 2, 8, 7, 2, 7}));
+  EXPECT_EQ(best_order(st), in_board(c, {c, e, sw, ne, nw, w, s, n, se}));
+  EXPECT_EQ(greedy(st), make_move(c, c));
+}
+
+// x has won nw and n, 0 has won sw and s; x to move in board ne
+// (x.x.o....).
+//   n   completes ne and the line nw-n-ne                   -> 1
+//   w   T empty, 0 cannot win anything                      -> 2
+//   e   one 0 mark                                          -> 3
+//   sw  T won by 0: 0 chooses, and wins se and the game     -> 10 (not 9)
+//   s   likewise                                            -> 10
+//   se  0 wins se (at nw) and the game; that reply would send
+//       x to a finished board                               -> 10 (not 7)
+State game_position() {
+  return from_boards({"xxxoo....", "xxxoo....", "x.x.o....", ".........", "x....x...", "o........",
+                      "ooo.xx...", "ooo.xx...", ".oo......"},
+                     ne);
+}
+
+TEST(UtttCategories, GameWinsAndGameLossesComeFirstAndLast) {
+  const State st = game_position();
+  ASSERT_EQ(st.side, kX);
+  ASSERT_EQ(st.available_boards(), 1u << ne);
+  const std::vector<Move> a_priori = in_board(ne, {n, w, e, sw, s, se});
+  EXPECT_EQ(ranks_of(st, a_priori), (std::vector<int>{1, 2, 3, 10, 10, 10}));
+  EXPECT_EQ(best_order(st), a_priori);
+  EXPECT_EQ(greedy(st), make_move(ne, n));
+}
+
+// x to move in board c (x.......x); n is drawn, ne won by 0.
+//   c   wins board c itself: T is finished                  -> 9
+//   n   T drawn                                             -> 9
+//   ne  T won by 0                                          -> 9
+//   w   ox...o...: two 0 marks, nobody wins in one          -> 4
+//   e   empty                                               -> 2
+//   sw  one 0 mark                                          -> 3
+//   s   xx.......: x wins it in one                         -> 6
+State finished_targets_position() {
+  return from_boards({".........", "xoxxoooxx", "oooox.xo.", "ox...o...", "x.......x", ".........",
+                      "....o....", "xx.......", "........."},
+                     c);
+}
+
+TEST(UtttCategories, FinishedTargetsAreNine) {
+  const State st = finished_targets_position();
+  ASSERT_EQ(st.side, kX);
+  const std::vector<Move> a_priori = in_board(c, {c, n, ne, w, e, sw, s});
+  EXPECT_EQ(ranks_of(st, a_priori), (std::vector<int>{9, 9, 9, 4, 2, 3, 6}));
+  EXPECT_EQ(best_order(st), in_board(c, {e, sw, w, s, c, n, ne}));
+}
+
+TEST(UtttCategories, AMoveThatEndsTheGameDrawnIsNine) {
+  // Every board but c is won, with no line of boards; x fills c's last
+  // cell without a line: c is drawn and so is the game.
+  const State st = from_boards({"xxxoo....", "oooxx....", "xxxoo....", "xxxoo....", "xoxo.xoxo", "oooxx....",
+                                "oooxx....", "xxxoo....", "oooxx...."},
+                               c);
+  ASSERT_EQ(st.side, kX);
+  EXPECT_EQ(move_category(st, make_move(c, c)).rank, 9);
+  EXPECT_TRUE(applied(st, make_move(c, c)).outcome == Outcome::kDraw);
+  EXPECT_EQ(greedy(st), make_move(c, c));
+}
+
+// x to move in board c (ox.....o.): playing its centre sends 0 to c itself,
+// where the move counts as one of x's marks.
+//   ne  empty                                               -> 2
+//   sw  one 0 mark                                          -> 3
+//   se  x.x......: x wins it in one                         -> 6
+//   w   oxo......: two 0 marks, one x mark                  -> 4
+//   c   two 0 marks, x's n and the move                     -> 4, before w
+//   e   oo.......: 0 wins at ne, sending x to ne (open, no
+//       x win)                                              -> 8
+TEST(UtttCategories, TheMoveCountsAmongTheMarksOfItsOwnBoard) {
+  const State st = from_boards({"x........", "x........", ".........", "oxo......", "ox.....o.", "oo.......",
+                                "o........", "x........", "x.x......"},
+                               c);
+  ASSERT_EQ(st.side, kX);
+  const std::vector<Move> a_priori = in_board(c, {ne, sw, se, w, c, e});
+  EXPECT_EQ(ranks_of(st, a_priori), (std::vector<int>{2, 3, 6, 4, 4, 8}));
+  EXPECT_EQ(move_category(st, make_move(c, c)).own_marks, 2);
+  EXPECT_EQ(move_category(st, make_move(c, w)).own_marks, 1);
+  EXPECT_EQ(best_order(st), in_board(c, {ne, sw, c, w, se, e}));
+}
+
+TEST(UtttCategories, SeveralBoardsFollowTheUBoardOrderWithDrawnBoardsBlocked) {
+  // nw is drawn and the last move was in cell nw: 0 chooses among the eight
+  // empty boards. On the U-board the drawn cell is neither free nor anyone's
+  // mark, so the board is not empty (no priority 2 for corners) and the
+  // centre comes first: c, ne, sw, se, n, w, e, s. Every move sends x to an
+  // open board without a 0 mark (2), except those in cell nw, which send
+  // him to the drawn board (9).
+  const State st = from_boards({"xoxxoooxx", ".........", ".........", ".........", ".........", ".........",
+                                ".........", ".........", "........."},
+                               nw);
+  ASSERT_EQ(st.side, kO);
+  const std::vector<int> boards = {c, ne, sw, se, n, w, e, s};
+  std::vector<Move> expected;
+  for (int b : boards)
+    for (int cell : {ne, sw, se, c, n, w, e, s}) expected.push_back(make_move(b, cell));
+  for (int b : boards) expected.push_back(make_move(b, nw));
+  EXPECT_EQ(best_order(st), expected);
+  EXPECT_EQ(greedy(st), make_move(c, ne));
+  EXPECT_EQ(narrow_greedy(st), make_move(c, nw));
+}
+
 }  // namespace
 }  // namespace tabula::uttt

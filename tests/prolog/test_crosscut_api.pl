@@ -30,9 +30,27 @@ state_of(Turn, Rows, state(Turn, 1, 1, Board, H, L)) :-
 
 :- begin_tests(crosscut_initial_state).
 
-test(size, S == state(1, 1, 1, [[x,x,x,x,x,x],[x,x,x,x,x,x],[x,x,x,x,x,x],
+test(size, S =@= state(1, _, _, [[x,x,x,x,x,x],[x,x,x,x,x,x],[x,x,x,x,x,x],
                                  [x,x,x,x,x,x],[x,x,x,x,x,x]], 5, 6)) :-
     initial_state(size(5, 6), S).
+test(player_types_left_to_the_menus) :-
+    % As in the report: the menus bind the types afterwards.
+    initial_state(size(5, 5), S),
+    S = state(1, RedType, BlueType, _, 5, 5),
+    assertion(var(RedType)),
+    assertion(var(BlueType)),
+    assertion(RedType \== BlueType),
+    RedType = 1, BlueType = 3,
+    valid_moves(S, 'R', Ms),
+    length(Ms, 9).
+test(unbound_types_are_carried_along) :-
+    initial_state(size(5, 5), S0),
+    move(S0, move(3, 2), S1),
+    next_turn(S1, S2),
+    S0 = state(_, RT, BT, _, _, _),
+    S2 = state(2, RT2, BT2, _, _, _),
+    assertion(RT2 == RT),
+    assertion(BT2 == BT).
 test(square, [H-L == 10-10]) :-
     initial_state(10, state(_, _, _, _, H, L)).
 test(too_small, error(domain_error(between(5, 10), 4))) :-
@@ -91,6 +109,7 @@ test(valid_moves_3_for_either_player, [BM == RM]) :-
 test(move_leaves_turn_next_turn_advances,
      [S2 == state(2, 1, 1, [[x,x,x,x,x],[x,x,x,x,x],[x,'R',x,x,x],[x,x,x,x,x],[x,x,x,x,x]], 5, 5)]) :-
     initial_state(size(5, 5), S0),
+    S0 = state(_, 1, 1, _, _, _),
     move(S0, move(3, 2), S1),
     S1 = state(1, _, _, _, _, _),
     next_turn(S1, S2).
@@ -211,18 +230,69 @@ test(no_skip_normally, T == 2) :-
 
 :- begin_tests(crosscut_value).
 
+% value/4 takes the state after the move, as the report's level-2 bot
+% calls it: move(S0, M, S), value(S, M, Player, V).
+after(Turn, Rows, Move, After) :-
+    state_of(Turn, Rows, S0),
+    move(S0, Move, After).
+
 test(winning_move, V == -100) :-
-    state_of(1, [".....", ".RR..", ".....", ".B...", "....."], S),
+    after(1, [".....", ".RR..", ".....", ".B...", "....."], move(4, 4), S),
     value(S, move(4, 4), 'R', V).
 test(exposed_move, V == 100) :-
-    state_of(1, [".......", ".......", ".B...B.", ".......", ".......", ".......", "......."], S),
+    after(1, [".......", ".......", ".B...B.", ".......", ".......", ".......", "......."],
+          move(5, 3), S),
     value(S, move(5, 3), 'R', V).
 test(default_formula, V == 4) :-
-    initial_state(size(7, 7), S),
+    initial_state(size(7, 7), S0),
+    move(S0, move(4, 4), S),
     value(S, move(4, 4), 'R', V).
-test(illegal_fails, fail) :-
+test(longer_segment_is_better, V == 2) :-
+    after(1, [".......", ".......", ".......", ".RR....", ".......", ".......", "......."],
+          move(4, 4), S),
+    value(S, move(4, 4), 'R', V).
+test(exposing_the_joined_segment, V == 100) :-
+    % The new disc cannot be flipped, but Blue at b3 would flip b4, an
+    % older disc of the row the move extends (4 created against 3 cut).
+    after(1, [".......", ".B.....", ".B.....", ".RR....", ".......", ".......", "......."],
+          move(4, 4), S),
+    value(S, move(4, 4), 'R', V).
+test(perimeter_placement, V == 3) :-
+    % Red on the top edge flips Blue's d6 against its d5; the edge disc is
+    % gone, and the value is measured from the flipped disc.
+    after(1, [".......", "...B...", "...R...", ".......", ".......", ".......", "......."],
+          move(7, 4), S),
+    S = state(_, _, _, [Top|_], _, _),
+    assertion(\+ memberchk('R', Top)),
+    value(S, move(7, 4), 'R', V).
+test(before_the_move_fails, fail) :-
+    % The state before the move: no disc of Red on d4 yet.
+    initial_state(size(7, 7), S),
+    value(S, move(4, 4), 'R', _).
+test(illegal_placement_fails, fail) :-
     initial_state(size(7, 7), S),
     value(S, move(1, 1), 'R', _).
+test(other_player_fails, fail) :-
+    initial_state(size(7, 7), S0),
+    move(S0, move(4, 4), S),
+    value(S, move(4, 4), 'B', _).
+test(off_board_fails, fail) :-
+    initial_state(size(7, 7), S0),
+    move(S0, move(4, 4), S),
+    value(S, move(9, 4), 'R', _).
+test(bad_player, error(domain_error(crosscut_player, 'G'))) :-
+    initial_state(size(7, 7), S0),
+    move(S0, move(4, 4), S),
+    value(S, move(4, 4), 'G', _).
+test(bad_move, error(type_error(crosscut_move, d4))) :-
+    initial_state(size(7, 7), S),
+    value(S, d4, 'R', _).
+test(report_bot_values_after_the_move) :-
+    % Level 2 picks among the legal moves of best value/4 on the state
+    % after each; here the winning one.
+    state_of(1, [".....", ".RR..", ".....", ".B...", "....."], S),
+    choose_move(S, 'R', 2, M),
+    assertion(M == move(4, 4)).
 test(state_value, [Vs == [-100, 100, 0]]) :-
     state_of(2, [".....", ".RRR.", ".....", ".B...", "....."], Won),
     state_of(1, ["RBRBR", "BRBRB", "RBRBR", "BRBRB", "RBRBR"], Draw),

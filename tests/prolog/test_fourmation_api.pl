@@ -31,9 +31,26 @@ picture_cell('.', empty).
 picture_cell(w, white).
 picture_cell(b, black).
 
+% Runs Goal in module score_menu_caller, whose score_menu/1 records its
+% argument; Results are the arguments, in order.
+:- dynamic score_menu_caller:called/1.
+score_menu_caller:score_menu(Result) :-
+    assertz(score_menu_caller:called(Result)).
+
+with_score_menu(Goal, Results) :-
+    retractall(score_menu_caller:called(_)),
+    @(Goal, score_menu_caller),
+    findall(R, score_menu_caller:called(R), Results).
+
+% The report's loop hands the turn to the other colour, same player.
+pass_turn(GS1, GS2) :-
+    GS1 = gameState(_, turn(P-C), _),
+    ( C == white -> O = black ; O = white ),
+    next_player(GS1, turn(P-O), GS2).
+
 % A random position reached by N legal moves from an empty Size board.
 random_position(Size, N, GS) :-
-    initial_state(Size, GS0),
+    fourmation_initial_(Size, GS0),
     walk(N, GS0, GS).
 walk(0, GS, GS) :- !.
 walk(N, GS0, GS) :-
@@ -42,26 +59,32 @@ walk(N, GS0, GS) :-
     ->  GS = GS0
     ;   random_member(M, Moves),
         move(GS0, M, GS1),
-        next_player(GS1, _, GS2),
+        pass_turn(GS1, GS2),
         N1 is N - 1,
         walk(N1, GS2, GS)
     ).
 
 :- begin_tests(fourmation_initial_state).
 
-test(game_state) :-
-    initial_state(4, GS),
-    assertion(GS == gameState([[empty,empty,empty,empty],[empty,empty,empty,empty],
-                               [empty,empty,empty,empty],[empty,empty,empty,empty]],
-                              turn(human-white), (-1)-(-1))).
+test(report_board) :-
+    initial_state(4, B),
+    assertion(B == [[empty,empty,empty,empty],[empty,empty,empty,empty],
+                    [empty,empty,empty,empty],[empty,empty,empty,empty]]).
 test(sizes, [forall(between(3, 12, N))]) :-
-    initial_state(N, gameState(B, turn(human-white), (-1)-(-1))),
+    initial_state(N, B),
     length(B, N),
     forall(member(Row, B), (length(Row, N), forall(member(C, Row), C == empty))).
-test(report_board_form) :-
+test(partial_board) :-
     Board = [_|_],
     initial_state(3, Board),
     assertion(Board == [[empty,empty,empty],[empty,empty,empty],[empty,empty,empty]]).
+test(not_a_game_state, [fail]) :-
+    % The course's GameState form is fourmation_initial/2's.
+    initial_state(4, gameState(_, _, _)).
+test(course_game_state) :-
+    fourmation_initial_(4, GS),
+    initial_state(4, B),
+    assertion(GS == gameState(B, turn(human-white), (-1)-(-1))).
 test(too_small, [error(domain_error(fourmation_board_size, 2))]) :-
     initial_state(2, _).
 test(too_big, [error(domain_error(fourmation_board_size, 13))]) :-
@@ -76,7 +99,7 @@ test(not_integer, [error(type_error(integer, seven))]) :-
 :- begin_tests(fourmation_valid_moves).
 
 test(first_move_anywhere) :-
-    initial_state(5, GS),
+    fourmation_initial_(5, GS),
     valid_moves(GS, Moves),
     findall(L-C, (between(0, 4, L), between(0, 4, C)), All),
     assertion(Moves == All).
@@ -85,7 +108,7 @@ test(report_example) :-
     valid_moves(GS, Moves),
     assertion(Moves == [2-1, 2-3, 3-1, 3-3]).
 test(corner) :-
-    initial_state(6, GS0),
+    fourmation_initial_(6, GS0),
     move(GS0, 0-0, GS),
     valid_moves(GS, Moves),
     assertion(Moves == [0-1, 1-0, 1-1]).
@@ -110,20 +133,20 @@ test(not_square, [error(type_error(fourmation_state, _))]) :-
     valid_moves(gameState([[empty,empty,empty,empty],[empty,empty,empty,empty],
                            [empty,empty,empty,empty]], turn(human-white), (-1)-(-1)), _).
 test(bad_colour, [error(type_error(fourmation_state, _))]) :-
-    initial_state(4, gameState(B, _, P)),
+    fourmation_initial_(4, gameState(B, _, P)),
     valid_moves(gameState(B, turn(human-red), P), _).
 test(partial_board, [error(instantiation_error)]) :-
     valid_moves(gameState([[empty,empty,empty],[empty,empty,empty]|_],
                           turn(human-white), (-1)-(-1)), _).
 test(previous_off_board, [error(domain_error(fourmation_previous_move, 4-0))]) :-
-    initial_state(4, gameState(B, T, _)),
+    fourmation_initial_(4, gameState(B, T, _)),
     valid_moves(gameState(B, T, 4-0), _).
 test(board_too_big, [error(domain_error(fourmation_board_size, _))]) :-
     length(Row, 13), maplist(=(empty), Row),
     length(B, 13), maplist(=(Row), B),
     valid_moves(gameState(B, turn(human-white), (-1)-(-1)), _).
 test(partial_list_output, [fail]) :-
-    initial_state(4, GS),
+    fourmation_initial_(4, GS),
     valid_moves(GS, [0-1|_]).
 
 :- end_tests(fourmation_valid_moves).
@@ -157,14 +180,39 @@ test(off_board, [fail]) :-
     report_state(GS),
     move(GS, 4-3, _).
 test(negative, [fail]) :-
-    initial_state(4, GS),
+    fourmation_initial_(4, GS),
     move(GS, -1-0, _).
 test(after_game_over, [fail]) :-
     picture(['wwww', 'bbb.', '....', '....'], human-black, 0-3, GS),
     move(GS, 1-3, _).
-test(unbound_move, [error(instantiation_error)]) :-
+test(unbound_move_enumerates, Ms == [2-1, 2-3, 3-1, 3-3]) :-
+    % The report's bots: findall(M, move(GS, M, _), Ms).
     report_state(GS),
+    findall(M, move(GS, M, _), Ms).
+test(enumerated_states) :-
+    report_state(GS),
+    forall(move(GS, M, GS2),
+           ( fourmation_play_(GS, M, false, Expected), assertion(GS2 == Expected) )).
+test(enumerates_first_move_row_major, N == 25) :-
+    fourmation_initial_(5, GS),
+    findall(M, move(GS, M, _), Ms),
+    length(Ms, N),
+    msort(Ms, Ms).
+test(partial_move_enumerates, Cs == [1, 3]) :-
+    report_state(GS),
+    findall(C, move(GS, 3-C, _), Cs).
+test(last_answer_leaves_no_choicepoint) :-
+    report_state(GS),
+    move(GS, M, _),
+    M == 3-3.
+test(enumeration_after_game_over, [fail]) :-
+    picture(['wwww', 'bbb.', '....', '....'], human-black, 0-3, GS),
     move(GS, _, _).
+test(unbound_state_enumerating, [error(instantiation_error)]) :-
+    move(_, _, _).
+test(partial_bad_move, [error(type_error(fourmation_move, f(_)))]) :-
+    report_state(GS),
+    move(GS, f(_), _).
 test(bad_move, [error(type_error(fourmation_move, a3))]) :-
     report_state(GS),
     move(GS, a3, _).
@@ -172,11 +220,11 @@ test(bad_move_parts, [error(type_error(fourmation_move, a-3))]) :-
     report_state(GS),
     move(GS, a-3, _).
 test(computer_player_kept) :-
-    initial_state(5, gameState(B, turn(_-C), P)),
+    fourmation_initial_(5, gameState(B, turn(_-C), P)),
     move(gameState(B, turn(computer-3-C), P), 2-2, gameState(_, turn(T), 2-2)),
     assertion(T == computer-3-white).
 test(check_mode_output) :-
-    initial_state(3, GS),
+    fourmation_initial_(3, GS),
     move(GS, 1-1, GS2),
     move(GS, 1-1, GS2).
 
@@ -186,20 +234,45 @@ test(check_mode_output) :-
 
 test(switch) :-
     report_state(GS),
-    next_player(GS, computer-2, GS2),
-    assertion(GS2 = gameState(_, turn(computer-2-black), 3-2)).
-test(keep_player) :-
-    report_state(GS),
-    next_player(GS, P, gameState(_, turn(T), _)),
-    assertion(P == human),
-    assertion(T == human-black).
+    next_player(GS, turn(computer-2-black), GS2),
+    assertion(GS2 == gameState([[empty, white, black, empty],
+                                [empty, white, black, empty],
+                                [empty, empty, white, empty],
+                                [empty, empty, black, empty]], turn(computer-2-black), 3-2)).
 test(back_and_forth) :-
     report_state(GS),
-    next_player(GS, human, GS1),
-    next_player(GS1, human, GS2),
+    next_player(GS, turn(computer-1-black), GS1),
+    next_player(GS1, turn(human-white), GS2),
     assertion(GS2 == GS).
-test(bad_colour, [error(domain_error(fourmation_colour, red))]) :-
-    next_player(gameState([], turn(human-red), 0-0), human, _).
+test(the_report_loop) :-
+    % move/3, valid_moves/2, game_over/2 with the moves, next_player/3.
+    fourmation_initial_(4, GS0),
+    move(GS0, 0-0, GS1),
+    valid_moves(GS1, Ms1),
+    \+ game_over(GS1, Ms1),
+    next_player(GS1, turn(computer-2-black), GS2),
+    move(GS2, 1-1, GS3),
+    GS3 = gameState(B, turn(computer-2-black), 1-1),
+    assertion(B == [[white, empty, empty, empty], [empty, black, empty, empty],
+                    [empty, empty, empty, empty], [empty, empty, empty, empty]]).
+test(same_colour_again, [error(domain_error(fourmation_next_turn, turn(human-white)))]) :-
+    report_state(GS),
+    next_player(GS, turn(human-white), _).
+test(unbound_turn, [error(instantiation_error)]) :-
+    report_state(GS),
+    next_player(GS, _, _).
+test(player_instead_of_turn, [error(type_error(fourmation_turn, human))]) :-
+    report_state(GS),
+    next_player(GS, human, _).
+test(bad_turn_colour, [error(domain_error(fourmation_colour, red))]) :-
+    report_state(GS),
+    next_player(GS, turn(human-red), _).
+test(bad_state_colour, [error(domain_error(fourmation_colour, red))]) :-
+    next_player(gameState([], turn(human-red), 0-0), turn(human-black), _).
+test(not_a_state, [error(type_error(fourmation_state, foo))]) :-
+    next_player(foo, turn(human-black), _).
+test(unbound_state, [error(instantiation_error)]) :-
+    next_player(_, turn(human-black), _).
 
 :- end_tests(fourmation_next_player).
 
@@ -249,8 +322,32 @@ test(report_form_ongoing, [fail]) :-
     report_state(GS),
     valid_moves(GS, Moves),
     game_over(GS, Moves).
+test(report_form_draw_without_stuck_state) :-
+    % The report's loop passes the moves it computed: [] ends the game.
+    report_state(GS),
+    game_over(GS, []).
+test(report_form_calls_score_menu, Results == [white, draw, black]) :-
+    picture(['wwww', 'bbb.', '....', '....'], human-black, 0-3, Won),
+    picture(['bw..', 'wb..', '....', '....'], human-white, 0-0, Stuck),
+    picture(['bbbb', 'www.', '....', '....'], human-white, 0-3, BlackWon),
+    with_score_menu(( game_over(Won, []), game_over(Stuck, []),
+                      valid_moves(BlackWon, Ms), game_over(BlackWon, Ms) ),
+                    Results).
+test(report_form_ongoing_calls_nothing, Results == []) :-
+    report_state(GS),
+    valid_moves(GS, Moves),
+    with_score_menu(\+ game_over(GS, Moves), Results).
+test(course_form_calls_nothing, Results-W == []-white) :-
+    picture(['wwww', 'bbb.', '....', '....'], human-black, 0-3, GS),
+    with_score_menu(game_over(GS, W), Results).
+test(without_score_menu_in_the_caller) :-
+    % This module has no score_menu/1: nothing is called.
+    picture(['wwww', 'bbb.', '....', '....'], human-black, 0-3, GS),
+    game_over(GS, [1-3]).
 test(bad_state, [error(type_error(fourmation_state, gameState(a,b,c)))]) :-
     game_over(gameState(a, b, c), _).
+test(bad_state_report_form, [error(type_error(fourmation_state, gameState(a,b,c)))]) :-
+    game_over(gameState(a, b, c), []).
 
 :- end_tests(fourmation_game_over).
 
@@ -270,7 +367,7 @@ test(line_value_colour) :-
     fourmation_line_value_(GS, 1-2, white, W),
     assertion(W == 4).
 test(empty_board) :-
-    initial_state(7, GS),
+    fourmation_initial_(7, GS),
     value(GS, 3-3, V),
     assertion(V == 6).
 test(colour_symmetry) :-
@@ -341,22 +438,22 @@ test(bad_level, [error(type_error(positive_integer, 0))]) :-
     choose_move(GS, 0, _).
 test(four_by_four_perfect) :-
     % 4x4 is a draw with perfect play; the engine proves it.
-    initial_state(4, GS),
+    fourmation_initial_(4, GS),
     fourmation_engine_move(GS, [time(5), info(search(_, _, _, _, Solved))], _),
     assertion(Solved == draw).
 test(plain_minimax_keeps_the_value) :-
     % Without mistake seeking the search still proves 4x4 a draw.
-    initial_state(4, GS),
+    fourmation_initial_(4, GS),
     fourmation_engine_move(GS, [time(5), seek_mistakes(false),
                                 info(search(_, _, _, _, Solved))], M),
     assertion(Solved == draw),
     valid_moves(GS, Moves),
     assertion(memberchk(M, Moves)).
 test(seek_mistakes_not_boolean, [error(type_error(boolean, maybe))]) :-
-    initial_state(5, GS),
+    fourmation_initial_(5, GS),
     fourmation_engine_move(GS, [time(0.1), seek_mistakes(maybe)], _).
 test(foreign_seek_not_boolean, [error(type_error(bool, 3))]) :-
-    initial_state(5, GS),
+    fourmation_initial_(5, GS),
     fourmation_search_(GS, 100, 0, 0, 3, _, _).
 
 :- end_tests(fourmation_choose_move).
@@ -376,7 +473,7 @@ test(result_text) :-
     with_output_to(string(S), display_game(GS)),
     assertion(sub_string(S, _, _, _, "white wins")).
 test(big_board) :-
-    initial_state(12, GS),
+    fourmation_initial_(12, GS),
     with_output_to(string(S), display_game(GS)),
     assertion(sub_string(S, _, _, _, "11 |")).
 
@@ -401,7 +498,7 @@ test(round_trip) :-
              term_string(GS3, W),
              assertion(GS3 == GS) )).
 test(initial_round_trip) :-
-    initial_state(5, GS),
+    fourmation_initial_(5, GS),
     with_output_to(string(S), write(GS)),
     term_string(GS2, S),
     assertion(GS2 == GS).
@@ -411,18 +508,18 @@ test(initial_round_trip) :-
 :- begin_tests(fourmation_runtime).
 
 test(time_limit, [throws(time_limit_exceeded)]) :-
-    initial_state(12, GS),
+    fourmation_initial_(12, GS),
     call_with_time_limit(0.3, fourmation_search_(GS, 0, 0, 0, true, _, _)).
 test(perft_time_limit, [throws(time_limit_exceeded)]) :-
-    initial_state(12, GS),
-    call_with_time_limit(0.3, fourmation_perft(GS, 12, _)).
+    fourmation_initial_(12, GS),
+    call_with_time_limit(0.3, fourmation_perft_(GS, 12, _)).
 test(concurrent) :-
     findall(I, between(1, 16, I), Is),
     concurrent_forall(member(I, Is),
                       ( Size is 4 + I mod 6,
-                        initial_state(Size, GS),
-                        fourmation_perft(GS, 3, P1),
-                        fourmation_perft(GS, 3, P2),
+                        fourmation_initial_(Size, GS),
+                        fourmation_perft_(GS, 3, P1),
+                        fourmation_perft_(GS, 3, P2),
                         P1 == P2,
                         fourmation_engine_move(GS, [time(0.1)], M),
                         valid_moves(GS, Ms),
@@ -431,7 +528,7 @@ test(concurrent) :-
                         fourmation_random_game(Size, I, Moves, W) ),
                       [threads(4)]).
 test(engine_info) :-
-    initial_state(7, GS),
+    fourmation_initial_(7, GS),
     fourmation_engine_move(GS, [time(0.2), info(Info)], M),
     Info = search(Score, Depth, Nodes, Ms, Solved),
     assertion(integer(Score)), assertion(Depth >= 1), assertion(Nodes > 0),
@@ -439,7 +536,7 @@ test(engine_info) :-
     valid_moves(GS, Moves),
     assertion(memberchk(M, Moves)).
 test(solve_small) :-
-    initial_state(4, GS),
+    fourmation_initial_(4, GS),
     fourmation_solve(GS, 10, R),
     assertion(R = draw(_)).
 test(solve_over) :-
@@ -448,11 +545,11 @@ test(solve_over) :-
     assertion(R == over).
 test(perft_depth0) :-
     report_state(GS),
-    fourmation_perft(GS, 0, N),
+    fourmation_perft_(GS, 0, N),
     assertion(N == 1).
 test(perft_bad_depth, [error(domain_error(fourmation_depth, -1))]) :-
     report_state(GS),
-    fourmation_perft(GS, -1, _).
+    fourmation_perft_(GS, -1, _).
 test(parse) :-
     forall(member(T-M, ["2 3"-(2-3), "2-3"-(2-3), " 10 , 11 "-(10-11), '0 0'-(0-0)]),
            ( fourmation_parse_move(T, M1), assertion(M1 == M) )).
@@ -460,8 +557,8 @@ test(parse_bad, [forall(member(T, ["", "a b", "1", "1 2 3", "-1 2", "1.5 2"]))])
     \+ fourmation_parse_move(T, _).
 test(random_game_legal) :-
     fourmation_random_game(8, 42, Moves, W),
-    initial_state(8, GS0),
-    foldl([M, G0, G]>>(move(G0, M, G1), next_player(G1, _, G)), Moves, GS0, GS),
+    fourmation_initial_(8, GS0),
+    foldl([M, G0, G]>>(move(G0, M, G1), pass_turn(G1, G)), Moves, GS0, GS),
     game_over(GS, W2),
     assertion(W == W2).
 

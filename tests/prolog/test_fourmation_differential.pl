@@ -38,8 +38,10 @@ agree(GS) :-
     ),
     forall(member(M, RefMoves),
            ( ref_apply(GS, M, Ref2),
-             move(GS, M, G1), next_player(G1, _, G2),
+             move(GS, M, G1), pass_turn(G1, G2),
              assertion(G2 == Ref2) )),
+    findall(M, move(GS, M, _), Enumerated),
+    assertion(Enumerated == RefMoves),
     GS = gameState(Board, _, _),
     length(Board, N), Max is N - 1,
     forall(( between(0, Max, L), between(0, Max, C), \+ memberchk(L-C, RefMoves) ),
@@ -148,7 +150,7 @@ level_loop(GS, WL, BL, Winner) :-
         ref_valid_moves(GS, Legal),
         assertion(memberchk(M, Legal)),
         ref_apply(GS, M, GS2),
-        move(GS, M, G1), next_player(G1, _, G2),
+        move(GS, M, G1), pass_turn(G1, G2),
         assertion(G2 == GS2),
         level_loop(GS2, WL, BL, Winner)
     ).
@@ -183,3 +185,9 @@ test(level3_beats_level1) :-
 result_for(Colour, Colour, win) :- !.
 result_for(_, draw, draw) :- !.
 result_for(_, _, loss).
+
+% The report's loop hands the turn to the other colour, same player.
+pass_turn(GS1, GS2) :-
+    GS1 = gameState(_, turn(P-C), _),
+    ( C == white -> O = black ; O = white ),
+    next_player(GS1, turn(P-O), GS2).

@@ -8,6 +8,7 @@
             write_file/3,             % +Dir, +Name, +Text
             copy_into/2,              % +File, +Dir
             run_swipl/5,              % +Dir, +Args, -Status, -Out, -Err
+            run_swipl_dialogue/7,     % +Dir, +Args, :Respond, +State0, -Status, -Out, -Err
             source_file_path/2        % +Relative, -Absolute
           ]).
 /** <module> What every plunit suite shares
@@ -30,6 +31,10 @@
 :- use_module(library(random)).
 :- use_module(library(lists)).
 :- use_module(library(tabula/game)).
+:- use_module(library(time)).
+
+:- meta_predicate
+    run_swipl_dialogue(+, +, 4, +, -, -, -).
 
 %!  sanitized is semidet.
 %
@@ -116,7 +121,7 @@ copy_into(File, Dir) :-
 source_file_path(Relative, Absolute) :-
     (   getenv('TABULA_SOURCE_DIR', Root)
     ->  true
-    ;   module_property(dropin_support, file(F)),
+    ;   module_property(test_support, file(F)),
         file_directory_name(F, Tests0), file_directory_name(Tests0, Tests),
         file_directory_name(Tests, Root)
     ),
@@ -164,3 +169,83 @@ path_for(_, Alias, Abs) :-
     exists_directory(Dir),
     !,
     absolute_file_name(Dir, Abs).
+
+%!  run_swipl_dialogue(+Dir, +Args, :Respond, +State0, -Status, -Out, -Err) is det.
+%
+%   Runs swipl with Args in Dir like run_swipl/5, as a person at a
+%   terminal would use it: its standard output is unbuffered (the goal
+%   `set_stream(user_output, buffer(false))` runs before Args' goals), and
+%   whenever the text it printed since its last newline is a question,
+%   the answer is typed. The question test is
+%   `call(Respond, Pending, Reply, S0, S)`: Pending is that text (a
+%   string), Reply the line to type (without its newline), S0/S a state
+%   threaded through the dialogue from State0; it fails for text that is
+%   not a question yet; Reply `end_of_file` closes the input. Out is
+%   everything printed, with the answers as a
+%   terminal would echo them; Err is the standard error. After 20,000
+%   answers, or 600 s as a safety net against a dialogue that stalls, the
+%   input is closed or the process killed, and the test fails on Out.
+run_swipl_dialogue(Dir, Args, Respond, State0, Status, Out, Err) :-
+    swipl_executable(Exe),
+    search_path_args(PathArgs),
+    append([ ['--no-packs', '--on-warning=status', '--on-error=status'],
+             PathArgs, ['-g', 'set_stream(user_output, buffer(false))'], Args ],
+           AllArgs),
+    tmp_file_stream(text, ErrFile, ErrOut0), close(ErrOut0),
+    setup_call_cleanup(
+        open(ErrFile, write, ErrOut),
+        ( process_create(Exe, AllArgs,
+                         [ cwd(Dir), stdin(pipe(In)), stdout(pipe(OutS)),
+                           stderr(stream(ErrOut)), process(Pid) ]),
+          set_stream(OutS, encoding(utf8)),
+          set_stream(In, encoding(utf8)),
+          catch(call_with_time_limit(600,
+                                     dialogue(OutS, In, Respond, State0, 20000, Codes)),
+                time_limit_exceeded,
+                ( process_kill(Pid), Codes = `\n[dialogue stalled: killed]\n` )),
+          close(OutS),
+          catch(close(In), _, true),
+          process_wait(Pid, Exit),
+          (   Exit = exit(Status) -> true ; Status = Exit )
+        ),
+        close(ErrOut)),
+    string_codes(Out, Codes),
+    read_file_to_string(ErrFile, Err, []),
+    delete_file(ErrFile).
+
+dialogue(OutS, In, Respond, State0, Budget, Codes) :-
+    dialogue(OutS, In, Respond, State0, Budget, [], Codes).
+
+% Line: the codes of the current line so far, reversed.
+dialogue(OutS, In, Respond, State, Budget, Line, Codes) :-
+    get_code(OutS, C),
+    (   C == -1
+    ->  Codes = []
+    ;   C == 0'\n
+    ->  Codes = [C|Rest],
+        dialogue(OutS, In, Respond, State, Budget, [], Rest)
+    ;   Line1 = [C|Line],
+        reverse(Line1, Pending0),
+        string_codes(Pending, Pending0),
+        (   Budget > 0,
+            call(Respond, Pending, Reply, State, State1),
+            Reply \== end_of_file
+        ->  format(In, "~w~n", [Reply]),
+            flush_output(In),
+            string_codes(Reply, ReplyCodes),
+            append([C|ReplyCodes], [0'\n|Rest], Codes),
+            Budget1 is Budget - 1,
+            dialogue(OutS, In, Respond, State1, Budget1, [], Rest)
+        ;   (   Budget =< 0
+            ;   call(Respond, Pending, end_of_file, State, _)
+            )
+        ->  catch(close(In), _, true),
+            Codes = [C|Rest],
+            dialogue_drain(OutS, Rest)
+        ;   Codes = [C|Rest],
+            dialogue(OutS, In, Respond, State, Budget, Line1, Rest)
+        )
+    ).
+
+dialogue_drain(OutS, Codes) :-
+    read_stream_to_codes(OutS, Codes).

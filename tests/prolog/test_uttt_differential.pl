@@ -5,6 +5,8 @@
 :- use_module(library(plunit)).
 :- use_module(test_support).
 :- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(yall)).
 :- use_module(library(tabula/uttt)).
 :- use_module(library(tabula/uttt_tools)).
 :- use_module('../reference/uttt_ref').
@@ -61,6 +63,27 @@ test(random_games_stage1) :-
 
 test(random_games_stage2) :-
     forall(between(5001, 5300, Seed), replay(Seed, 3)).
+
+test(random_positions_categories) :-
+    % Every valid move's category, engine against reference, every fourth
+    % position of 60 random games; these positions give every category
+    % but 5 (which neither ever gives).
+    findall(C,
+            ( between(7001, 7060, Seed),
+              initialState(S0), ref_initial(R0),
+              uttt_random_game(S0, Seed, Moves, _),
+              nth0(I, Moves, _), I mod 4 =:= 0,
+              length(Prefix, I), append(Prefix, _, Moves),
+              uttt_play_moves(S0, Prefix, S),
+              foldl([M, A, B]>>ref_make_move(A, M, B), Prefix, R0, R),
+              validMove(S, Move),
+              uttt_move_category(S, Move, C),
+              ( ref_move_category(R, Move, RC) -> true ; RC = none ),
+              assertion(RC == C)
+            ),
+            Cs),
+    sort(Cs, Seen),
+    assertion(Seen == [1, 2, 3, 4, 6, 7, 8, 9, 10]).
 
 test(built_states_agree) :-
     % buildState from any reached position, with every previous cell.

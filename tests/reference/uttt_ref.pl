@@ -17,6 +17,7 @@
             ref_best_individual_moves/3,
             ref_narrow_greedy/2,
             ref_best_moves/2,
+            ref_move_category/3,
             ref_greedy/2
           ]).
 
@@ -469,32 +470,29 @@ ordered_boards(State, Player, Available, Ordered) :-
 
 %!  ref_best_moves(+State, -Moves) is det.
 %
-%   All valid moves, best first, by the ten categories of the statement
-%   (see move_category/4).  The a-priori order, which a stable sort keeps
-%   among equals, is ref_best_individual_moves/3 inside a board and, with
-%   several boards, the boards in the order ref_best_individual_moves/3
-%   gives on the U-board.  [] when the game is over.
+%   All valid moves, best first, by the ten categories of the statement as
+%   the course reads them (see move_category/4).  The a-priori order, which
+%   a stable sort keeps among equals, is ref_best_individual_moves/3 inside
+%   a board and, with several boards, the boards in the order
+%   ref_best_individual_moves/3 gives on the U-board.  [] when the game is
+%   over.
 %
 %   The statement's worked example (x to move, only board w available,
 %   a-priori order [c, ne, sw, se, n, w, e, s]) gives
 %   [sw, w, e, s, n, ne, c, se]:
-%     - sw: 0 has one mark on board sw (its se)              -> category 3
-%     - w:  0 has one mark on board w (its nw); x's move there
-%           does not change that                             -> category 3
-%     - e:  0 has one mark on board e (its nw)               -> category 3
-%     - s:  0 has one mark on board s (its c)                -> category 3
-%       These four keep their a-priori order: sw is a corner (priority 5)
-%       ahead of the edges w, e, s (priority 6).
+%     - c:  board c is already won by x (free choice for 0)  -> category 9
+%     - ne: 0 wins board ne by its n (nw-n-ne), not a game win, and that
+%           sends x to board n, open and with no x win in one; it is 0's
+%           only winning reply                               -> category 8
+%     - sw: 0 has one mark on board sw (its se), nobody wins
+%           it in one move                                   -> category 3
+%     - se: board se is already won by 0                     -> category 9
 %     - n:  0 wins board n by its c (w-c-e), which is not a game win, and
 %           that sends x to board c, already won by x        -> category 7
-%     - ne: 0 wins board ne by its n (nw-n-ne), not a game win, and that
-%           sends x to board n, open and with no x win in one -> category 8
-%     - c:  board c is already won by x (free choice for 0)  -> category 9
-%     - se: board se is already won by 0                     -> category 9
-%       (c before se: a-priori order; c has the centre priority 3.)
-%   Note that board c holds a single 0, so category 3 must only concern
-%   boards the opponent is really sent to (open ones), or c would rank
-%   with sw..s.
+%     - w, e, s: one 0 mark each, nobody wins in one move    -> category 3
+%   The four moves of category 3 keep their a-priori order (sw is a
+%   corner, priority 5, ahead of the edges w, e, s), and c comes before se
+%   (c has the centre priority 3).
 
 ref_best_moves(State, Moves) :-
     ref_available_boards(State, Available),
@@ -526,7 +524,8 @@ a_priori_moves(State, Player, Available, Moves) :-
             Moves).
 
 %   Sort key k(Category, Tie): Tie orders category 4 by the mover's marks
-%   on the target board (more first); it is 0 for every other category.
+%   on the target board after the move (more first); it is 0 for every
+%   other category, so nothing else breaks ties.
 move_key(State, Player, Move, k(Category, Tie)) :-
     ref_make_move(State, Move, After),
     After = ref(_, Target),
@@ -538,88 +537,77 @@ move_key(State, Player, Move, k(Category, Tie)) :-
     ;   Tie = 0
     ).
 
+%!  ref_move_category(+State, +Move, -Category) is semidet.
+%
+%   Category (1..10) of the valid move Move in State, as ref_best_moves/2
+%   sorts it; fails when Move is not valid.
+
+ref_move_category(State, Move, Category) :-
+    ref_next_player(State, Player),
+    ref_make_move(State, Move, After),
+    After = ref(_, Target),
+    move_category(After, Player, Target, Category).
+
 %!  move_category(+After, +Player, +Target, -Category) is det.
 %
 %   Category (1 best .. 10 worst) of a move by Player that led to state
-%   After and whose cell position Target names the board the opponent is
-%   sent to.  As the statement's note asks, everything is judged on After.
-%   "Sent to board T" only makes sense when T is still open: a finished T
-%   gives the opponent a free choice.  Items 1-4 are good for Player and
-%   are tried in the statement's order; items 6-10 are harmful and the
-%   worst one that applies wins (a board where the opponent wins the whole
-%   game is item 10 even though he also wins that board); item 5 is by its
-%   own wording the one left when nothing else applies.  Reading of the
-%   statement's ten items:
+%   After and whose cell position Target names the board T the opponent
+%   is sent to.  Everything is judged on After, and the first rule that
+%   applies gives the category (specs/uttt.md, "bestMoves: how the
+%   categories are assigned"):
 %
-%     1  the move wins the whole game for Player.
-%    10  the opponent can win the whole game with his next move: T is open
-%        and winning T completes his line on the U-board, or T is finished
-%        and some open board does that for him.
-%     9  T is finished: the opponent may play in any open board.
-%     2  T is open and the opponent has no mark on it.
-%     3  T is open and the opponent has exactly one mark on it.
-%     4  T is open, the opponent has two or more marks on it, and neither
-%        the opponent nor Player can win T with one move (the statement
-%        excludes "boards the opponent wins" and "boards where Player is one
-%        move from winning").  Ties: more Player marks on T first (the
-%        statement's "priority for boards where the current player has more
-%        moves"), see move_key/4.
-%     8  T is open, the opponent can win T with one move, and some such
-%        winning move sends Player to an open board he cannot win with one
-%        move (the opponent would pick that one).
-%     7  T is open, the opponent can win T with one move, and every such
-%        winning move W sends Player to a board (the board at W, judged after
-%        W) that is finished or that Player can win with one move.
-%     6  T is open and Player can win T with one move (reached only when
-%        the opponent has at least two marks on T, items 2 and 3 come
-%        first).
-%     5  none of the other nine applies.
+%     1  the move wins the whole game for Player;
+%    10  the opponent can win the whole game with his next move: in some
+%        board he may play in next (T if it is open, else any open board)
+%        he can complete a line, and owning that board completes his line
+%        of boards on the U-board (drawn boards belong to nobody);
+%     9  T is finished (won or full): the opponent chooses any open board;
+%        this includes a move that finishes T itself or ends the game drawn;
+%   7/8  the opponent can win T in one move: 7 when at least one of his
+%        winning cells W sends Player to a board (the one at W, judged
+%        after W) that is finished or that Player can win in one move
+%        (W = Target sends him to T, just won: finished), otherwise 8;
+%     6  Player can win T in one move;
+%  2/3/4 otherwise, by the opponent's marks on T: none, one, two or more.
+%
+%   So the statement's exclusion under item 4 (boards the opponent wins,
+%   boards where Player is one move from winning) holds for items 2 and 3
+%   too, "that move" in item 7 is one of the opponent's winning moves,
+%   and item 5 is never given.
 
 move_category(After, Player, Target, Category) :-
     other(Player, Opponent),
     ref_board(After, Target, TB),
     ref_board_result(TB, TResult),
-    (   TResult == ''
-    ->  Open = true
-    ;   Open = false
-    ),
-    Ctx = ctx(After, Player, Opponent, Target, TB, Open),
-    (   member(C, [1, 10, 9, 2, 3, 4, 8, 7, 6]),
-        category_applies(C, Ctx)
-    ->  Category = C
-    ;   Category = 5
+    (   ref_game_result(After, Player)
+    ->  Category = 1
+    ;   opponent_wins_game_next(After, Opponent)
+    ->  Category = 10
+    ;   TResult \== ''
+    ->  Category = 9
+    ;   winning_cells(Opponent, TB, Ws),
+        Ws \== []
+    ->  (   member(W, Ws),
+            reply_sends_to_good_board(After, Player, Opponent, Target, W)
+        ->  Category = 7
+        ;   Category = 8
+        )
+    ;   can_win_next(Player, TB)
+    ->  Category = 6
+    ;   count_cells(TB, Opponent, Marks),
+        (   Marks =:= 0
+        ->  Category = 2
+        ;   Marks =:= 1
+        ->  Category = 3
+        ;   Category = 4
+        )
     ).
 
-category_applies(1, ctx(After, Player, _, _, _, _)) :-
-    ref_game_result(After, Player).
-category_applies(2, ctx(_, _, Opponent, _, TB, true)) :-
-    count_cells(TB, Opponent, 0).
-category_applies(3, ctx(_, _, Opponent, _, TB, true)) :-
-    count_cells(TB, Opponent, 1).
-category_applies(4, ctx(_, Player, Opponent, _, TB, true)) :-
-    count_cells(TB, Opponent, N),
-    N >= 2,
-    \+ can_win_next(Opponent, TB),
-    \+ can_win_next(Player, TB).
-category_applies(6, ctx(_, Player, _, _, TB, true)) :-
-    can_win_next(Player, TB).
-category_applies(7, ctx(After, Player, Opponent, Target, TB, true)) :-
-    can_win_next(Opponent, TB),
-    winning_cells(Opponent, TB, Ws),
-    forall(member(W, Ws),
-           reply_sends_to_good_board(After, Player, Opponent, Target, W)).
-category_applies(8, ctx(After, Player, Opponent, Target, TB, true)) :-
-    winning_cells(Opponent, TB, Ws),
-    member(W, Ws),
-    \+ reply_sends_to_good_board(After, Player, Opponent, Target, W),
-    !.
-category_applies(9, ctx(_, _, _, _, _, false)).
-category_applies(10, ctx(After, _, Opponent, Target, TB, true)) :-
-    can_win_next(Opponent, TB),
-    winning_board_wins_game(After, Opponent, Target).
-category_applies(10, ctx(After, _, Opponent, _, _, false)) :-
-    ref_available_boards(After, Open),
-    member(B, Open),
+%   The player to move in After (Opponent) has a board available where he
+%   can complete a line, and owning it completes his line of boards.
+opponent_wins_game_next(After, Opponent) :-
+    ref_available_boards(After, Boards),
+    member(B, Boards),
     ref_board(After, B, Board),
     can_win_next(Opponent, Board),
     winning_board_wins_game(After, Opponent, B),
