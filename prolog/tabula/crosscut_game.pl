@@ -194,7 +194,7 @@ game_sizes(sizes("7 x 7", Choices)) :-
     append(Squares, Oblongs, Choices).
 
 game_levels([ 1-"Random placements",
-              2-"Greedy: the placement that looks best right now" ]).
+              2-"Greedy: best placement now" ]).
 
 game_board(State, Last, Board) :-
     State = state(_, _, _, Rows, H, L),

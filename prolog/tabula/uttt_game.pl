@@ -183,10 +183,10 @@ game_rules([ "Nine small tic-tac-toe boards make one big board. X and O take",
 
 game_sizes([]).
 
-game_levels([ dummy_first-"Always the first legal move",
-              dummy_last-"Always the last legal move",
-              narrowGreedy-"Best cell of the best board, one board at a time",
-              greedy-"Ranks every move by where it sends the opponent" ]).
+game_levels([ dummy_first-"First legal move",
+              dummy_last-"Last legal move",
+              narrowGreedy-"Greedy, board by board",
+              greedy-"Greedy, all moves ranked" ]).
 
 game_board(State, Last, Board) :-
     getBoards(State, Boards),
