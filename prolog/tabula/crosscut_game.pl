@@ -160,7 +160,7 @@ game_outcome(State, Text) :-
 
 run_of(Row, Disc, N) :-
     length(Run, N),
-    maplist(==(Disc), Run),
+    maplist(=(Disc), Run),
     append(_, Rest, Row),
     append(Run, _, Rest),
     !.

@@ -78,6 +78,11 @@ game_perft(State, Depth, Leaves) :-
 
 positions([nw, n, ne, w, c, e, sw, s, se]).
 
+% I (0-8) is the index of position P.
+pos_index(P, I) :-
+    positions(Ps),
+    once(nth0(I, Ps, P)).
+
 game_players([x-"X", 0-"O"]).
 
 % Always "board cell", e.g. "sw ne".
@@ -195,12 +200,12 @@ game_board(State, Last, Board) :-
     maplist(result_name, UBoard, Results),
     getNextAvailableBoards(State, Available),
     positions(Ps),
-    findall(I, ( member(U, Available), nth0(I, Ps, U) ), Playable),
+    findall(I, ( member(U, Available), pos_index(U, I) ), Playable),
     uttt_valid_moves_(State, Moves),
     maplist(target(State, Ps), Moves, Targets),
     (   Last = last(Previous, Move)
     ->  move_cell(Previous, Move, LU, LP),
-        nth0(LB, Ps, LU), nth0(LC, Ps, LP),
+        pos_index(LU, LB), pos_index(LP, LC),
         LastCell = _{board:LB, cell:LC}
     ;   LastCell = null
     ),
@@ -217,9 +222,9 @@ result_name(x, "x").
 result_name(0, "o").
 result_name(r, "draw").
 
-target(State, Ps, Move, _{board:B, cell:C, move:Text}) :-
+target(State, _Ps, Move, _{board:B, cell:C, move:Text}) :-
     move_cell(State, Move, U, P),
-    nth0(B, Ps, U), nth0(C, Ps, P),
+    pos_index(U, B), pos_index(P, C),
     game_format_move(State, Move, Text).
 
 % Three rows of three framed boards; the board's name in its frame, "=" for
@@ -260,8 +265,7 @@ big_row_lines(Us, Boards, UBoard, Available, Targets, LastCell, [Top|Rest]) :-
     append(Rows, [Bottom], Rest).
 
 frame_top(UBoard, Available, U, Text) :-
-    positions(Ps),
-    nth0(I, Ps, U),
+    pos_index(U, I),
     nth0(I, UBoard, Result),
     (   Result == '' -> format(string(Label), " ~w ", [U])
     ;   Result == r -> format(string(Label), " ~w:full ", [U])
@@ -282,7 +286,7 @@ frame_bottom(Available, U, Text) :-
 
 board_row(Boards, Row, Targets, LastCell, U, Text) :-
     positions(Ps),
-    nth0(I, Ps, U),
+    pos_index(U, I),
     nth0(I, Boards, Cells),
     findall(T,
             ( between(0, 2, Col),
