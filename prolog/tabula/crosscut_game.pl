@@ -13,7 +13,6 @@ number from the bottom (`b3` is `move(3, 2)`).
 :- use_module(library(error)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(library(yall)).
 :- use_module(library(tabula/game)).
 :- use_module(library(tabula/board_text)).
 :- use_module(crosscut).
@@ -120,7 +119,7 @@ loose_square(Text, N, C) :-
     ;   append(Ds, [A], Chars), char_type(A, lower)
     ),
     Ds \== [],
-    maplist([D]>>char_type(D, digit(_)), Ds),
+    forall(member(D, Ds), char_type(D, digit(_))),
     number_chars(N, Ds),
     column_letter(C, A).
 
@@ -199,7 +198,7 @@ game_levels([ 1-"Random placements",
 game_board(State, Last, Board) :-
     State = state(_, _, _, Rows, H, L),
     valid_moves(State, Moves),
-    maplist([Row, Names]>>maplist(disc_name, Row, Names), Rows, Cells),
+    maplist(maplist(disc_name), Rows, Cells),
     findall(Label, ( between(1, H, I), N is H - I + 1, number_string(N, Label) ), RowLabels),
     findall(Label, ( between(1, L, C), column_letter(C, A), atom_string(A, Label) ), ColLabels),
     maplist(target(H), Moves, Targets),

@@ -12,7 +12,6 @@ level(2) are the report's random and greedy players. Moves are written
 :- use_module(library(error)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(library(yall)).
 :- use_module(library(tabula/game)).
 :- use_module(library(tabula/board_text)).
 :- use_module(library(tabula/fourmation_foreign)).
@@ -160,7 +159,7 @@ game_board(State, _Last, Board) :-
     State = gameState(Rows, _, LL-LC),
     length(Rows, N),
     fourmation_valid_moves_(State, Moves),
-    maplist([Row, Texts]>>maplist(cube_name, Row, Texts), Rows, Cells),
+    maplist(maplist(cube_name), Rows, Cells),
     Max is N - 1,
     numlist(0, Max, Numbers),
     maplist(number_string, Numbers, Labels),

@@ -17,7 +17,6 @@ prefijo_movimiento/2.
 :- use_module(library(error)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(library(yall)).
 :- use_module(library(tabula/game)).
 :- use_module(library(tabula/board_text)).
 :- use_module(library(tabula/futlog)).
@@ -258,7 +257,7 @@ game_levels([]).
 game_board(State, Last, Board) :-
     futlog_ball_(State, Ball),
     futlog_played_edges(State, Edges),
-    maplist([e(p(A,B), p(C,D)), [A,B,C,D]]>>true, Edges, Lines),
+    maplist(edge_line, Edges, Lines),
     game_steps(State, [], Next),
     maplist(step_json, Next, Steps),
     point_json(Ball, BallJSON),
@@ -270,6 +269,8 @@ game_board(State, Last, Board) :-
     ;   LastJSON = null
     ),
     Board = _{kind:futlog, ball:BallJSON, lines:Lines, steps:Steps, last:LastJSON}.
+
+edge_line(e(p(A, B), p(C, D)), [A, B, C, D]).
 
 point_json(P, _{x:X, y:Y, name:Name}) :-
     P = p(X, Y),

@@ -13,7 +13,6 @@ available); a cell alone is enough when one board is available.
 :- use_module(library(error)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(library(yall)).
 :- use_module(library(tabula/game)).
 :- use_module(library(tabula/board_text)).
 :- use_module(uttt).
@@ -69,7 +68,11 @@ game_parse_move(State, Text, Move) :-
 words(Text, Atoms) :-
     split_string(Text, " ,()/-", " ,()/-", Parts0),
     exclude(==(""), Parts0, Parts),
-    maplist([P, A]>>(string_lower(P, L), atom_string(A, L)), Parts, Atoms).
+    maplist(lower_atom, Parts, Atoms).
+
+lower_atom(Text, Atom) :-
+    string_lower(Text, Lower),
+    atom_string(Atom, Lower).
 
 game_perft(State, Depth, Leaves) :-
     uttt_perft_(State, Depth, Leaves).
@@ -195,7 +198,7 @@ game_levels([ dummy_first-"First legal move",
 
 game_board(State, Last, Board) :-
     getBoards(State, Boards),
-    maplist([B, Names]>>maplist(mark_name, B, Names), Boards, Cells),
+    maplist(maplist(mark_name), Boards, Cells),
     getUBoard(State, UBoard),
     maplist(result_name, UBoard, Results),
     getNextAvailableBoards(State, Available),
