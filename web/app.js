@@ -306,6 +306,10 @@ function drawGrid(b, playable) {
         stroke: cube ? "#b98c4b" : "#b8ad96", "stroke-width": 1 }));
     }
   }
+  for (const w of b.win || []) {
+    svg.appendChild(el("rect", { x: M + w.col * C + 1, y: M + w.row * C + 1, width: C - 2, height: C - 2,
+      fill: "#2fbf71", opacity: 0.6, class: "win" }));
+  }
   for (let r = 0; r < b.rows; r++) {
     for (let c = 0; c < b.cols; c++) {
       const who = b.cells[r][c];
@@ -379,6 +383,10 @@ function drawUttt(b, playable) {
     } else if (result === "draw") {
       svg.appendChild(el("rect", { x: x0 - 3, y: y0 - 3, width: B + 6, height: B + 6, rx: 6, fill: "#8a8f99", opacity: 0.35 }));
     }
+  }
+  for (const bi of b.win || []) {
+    svg.appendChild(el("rect", { x: X(bi) - 6, y: Y(bi) - 6, width: B + 12, height: B + 12, rx: 9,
+      fill: "none", stroke: "#2fbf71", "stroke-width": 5, class: "win" }));
   }
   if (b.last) {
     const x = X(b.last.board) + (b.last.cell % 3) * C, y = Y(b.last.board) + Math.floor(b.last.cell / 3) * C;
@@ -589,11 +597,8 @@ function renderInput(v) {
 function setupGame(name) {
   const info = S.games.find((g) => g.name === name) || S.games[0];
   S.info = info;
-  for (const b of $("tabs").children) {
-    const selected = b.dataset.game === info.name;
-    b.setAttribute("aria-selected", String(selected));
-    if (selected) b.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }
+  for (const b of $("tabs").children) b.setAttribute("aria-selected", String(b.dataset.game === info.name));
+  showTab();
   const side = $("side"), was = side.value || "0";
   side.replaceChildren(
     new Option(`${info.players[0]} (first)`, "0"),
@@ -625,6 +630,17 @@ function setupGame(name) {
   document.title = `${info.title}: Tabula`;
   if (location.hash !== `#${info.name}`) history.replaceState(null, "", `#${info.name}`);
   updateTime();
+}
+
+// Keeps the chosen game's tab in sight when the tabs scroll (phone width).
+function showTab() {
+  const tab = $("tabs").querySelector('[aria-selected="true"]');
+  if (!tab) return;
+  const bar = $("tabs");
+  const left = tab.offsetLeft - bar.offsetLeft;
+  if (left < bar.scrollLeft || left + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) {
+    bar.scrollLeft = Math.max(0, left - 8);
+  }
 }
 
 function updateTime() { $("time").disabled = $("opponent").value !== "engine"; }
@@ -669,6 +685,7 @@ async function init() {
     if (t && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); activate(t); }
     else if (e.key === "Backspace") { e.preventDefault(); stepBack(); }
   });
+  window.addEventListener("resize", showTab);
   window.addEventListener("hashchange", () => {
     const name = location.hash.slice(1);
     if (S.info && name !== S.info.name && S.games.some((g) => g.name === name)) { setupGame(name); newGame(); }

@@ -193,7 +193,7 @@ game_sizes(sizes("7 x 7", Choices)) :-
     append(Squares, Oblongs, Choices).
 
 game_levels([ 1-"Random placements",
-              2-"Greedy: best placement now" ]).
+              2-"Greedy: best placement" ]).
 
 game_board(State, Last, Board) :-
     State = state(_, _, _, Rows, H, L),
@@ -207,9 +207,30 @@ game_board(State, Last, Board) :-
     ;   LastCell = null
     ),
     (   pass_notice(State, Last, Notice) -> true ; Notice = null ),
+    winning_cells(State, Win),
     Board = _{kind:grid, rows:H, cols:L, cells:Cells, pieces:disc, border:true,
               row_labels:RowLabels, col_labels:ColLabels,
-              targets:Targets, last:LastCell, notice:Notice}.
+              targets:Targets, last:LastCell, notice:Notice, win:Win}.
+
+% The cells of the winner's winning lines ([] while nobody has won).
+winning_cells(State, Win) :-
+    game_over(State, W),
+    State = state(_, _, _, Rows, H, L),
+    Across is L - 2,
+    Down is H - 2,
+    findall(_{row:R, col:C},
+            ( memberchk(W, ['R', 'B']),
+              (   between(0, H, R0), between(0, L, C0), DR = 0, DC = 1, Len = Across
+              ;   between(0, H, R0), between(0, L, C0), DR = 1, DC = 0, Len = Down
+              ),
+              Last is Len - 1,
+              forall(between(0, Last, K),
+                     ( R1 is R0 + K*DR, C1 is C0 + K*DC,
+                       nth0(R1, Rows, Row), nth0(C1, Row, W) )),
+              between(0, Last, K),
+              R is R0 + K*DR, C is C0 + K*DC ),
+            Win0),
+    sort(Win0, Win).
 
 disc_name(x, "").
 disc_name('R', "red").

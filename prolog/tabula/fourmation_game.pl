@@ -165,9 +165,27 @@ game_board(State, _Last, Board) :-
     maplist(number_string, Numbers, Labels),
     maplist(target, Moves, Targets),
     (   LL >= 0 -> LastCell = _{row:LL, col:LC} ; LastCell = null ),
+    winning_cells(State, Win),
     Board = _{kind:grid, rows:N, cols:N, cells:Cells, pieces:cube,
               row_labels:Labels, col_labels:Labels,
-              targets:Targets, last:LastCell}.
+              targets:Targets, last:LastCell, win:Win}.
+
+% The cells of every four in a row of the winner ([] while nobody has won).
+winning_cells(State, Win) :-
+    fourmation_winner_(State, W),
+    State = gameState(Rows, _, _),
+    length(Rows, N),
+    findall(_{row:R, col:C},
+            ( memberchk(W, [white, black]),
+              member(DR-DC, [0-1, 1-0, 1-1, 1-(-1)]),
+              between(0, N, R0), between(0, N, C0),
+              forall(between(0, 3, K),
+                     ( R1 is R0 + K*DR, C1 is C0 + K*DC,
+                       nth0(R1, Rows, Row), nth0(C1, Row, W) )),
+              between(0, 3, K),
+              R is R0 + K*DR, C is C0 + K*DC ),
+            Win0),
+    sort(Win0, Win).
 
 cube_name(empty, "").
 cube_name(white, "white").

@@ -213,8 +213,13 @@ game_board(State, Last, Board) :-
     ;   LastCell = null
     ),
     maplist(atom_string, Ps, Names),
+    findall(I, ( uttt_result(State, W), W \== '', W \== r,
+                 member([A, B, C], [[0,1,2],[3,4,5],[6,7,8],[0,3,6],[1,4,7],[2,5,8],[0,4,8],[2,4,6]]),
+                 nth0(A, UBoard, W), nth0(B, UBoard, W), nth0(C, UBoard, W),
+                 member(I, [A, B, C]) ), Win0),
+    sort(Win0, Win),
     Board = _{kind:uttt, names:Names, cells:Cells, results:Results,
-              playable:Playable, targets:Targets, last:LastCell}.
+              playable:Playable, targets:Targets, last:LastCell, win:Win}.
 
 mark_name('', "").
 mark_name(x, "x").
