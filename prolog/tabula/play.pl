@@ -357,20 +357,22 @@ undo([Game-Last|History], Controllers, Outcome) :-
     ;   undo(History, Controllers, Outcome)
     ).
 
+% The board's status line has just said the result and why; the screen
+% says what it means for the players.
 result_screen(Game, Controllers) :-
-    tabula_outcome(Game, Text),
     tabula_status(Game, Status),
+    arg(1, Game, Name),
     (   Status = won(Winner),
-        arg(1, Game, Name),
         tabula_player_index(Name, Winner, Index),
         include(==(human), Controllers, [_])
     ->  (   nth0(Index, Controllers, human) -> Verdict = "You win!" ; Verdict = "The computer wins." )
-    ;   Verdict = ""
+    ;   Status = won(Winner)
+    ->  tabula_player_name(Name, Winner, WinnerName),
+        format(string(Verdict), "~w wins!", [WinnerName])
+    ;   Verdict = "Draw."
     ),
     Rule = "==================================================",
-    format("~n~w~n  ~w~n", [Rule, Text]),
-    (   Verdict == "" -> true ; format("  ~w~n", [Verdict]) ),
-    format("~w~n", [Rule]).
+    format("~n~w~n  ~w~n~w~n", [Rule, Verdict, Rule]).
 
                  /*******************************
                  *            DEMO              *

@@ -109,7 +109,13 @@ test(whole_game_against_the_computer, [forall(game(Name, _, _, _))]) :-
     aggregate_all(count, sub_string(Out, _, _, _, "=================================================="), Rules),
     assertion(Rules == 2),
     assertion(( contains(Out, "You win!") ; contains(Out, "The computer wins.")
-              ; contains(Out, "Draw") )),
+              ; contains(Out, "Draw.") )),
+    % the result is said once, on the board's status line
+    tabula_game(Name, _),
+    assertion(( sub_string(Out, _, _, _, " wins: ") -> true ; contains(Out, "Draw: ") )),
+    aggregate_all(count, sub_string(Out, _, _, _, " wins: "), Wins),
+    aggregate_all(count, sub_string(Out, _, _, _, "Draw: "), Draws),
+    assertion(Wins + Draws =:= 1),
     assertion(contains(Out, "Bye.")),
     % what the computer played is in the game's notation
     assertion(\+ contains(Out, "move(")),
