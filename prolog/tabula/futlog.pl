@@ -29,6 +29,7 @@ arrives inside the page's 40 s):
 
 :- use_module(library(error)).
 :- use_module(library(tabula/futlog_foreign)).
+:- use_module(library(tabula/futlog_tools), [futlog_time_budget/1]).
 
 :- create_prolog_flag(futlog_time_limit, 1.0, [type(term), keep(true)]).
 
@@ -105,16 +106,10 @@ niveles_minimax(24).
 %   there is no legal move. Thread-safe: each call searches with its own
 %   tables.
 hacer_jugada(E, LP, E2) :-
-    time_limit(Seconds),
+    futlog_time_budget(Seconds),
     niveles_minimax(Depth),
     Millis is max(1, round(Seconds * 1000)),
     futlog_search_(E, Millis, Depth, 0, LP0, E20, _Info),
     LP = LP0,
     E2 = E20.
 
-time_limit(Seconds) :-
-    current_prolog_flag(futlog_time_limit, T0),
-    (   number(T0), T0 > 0
-    ->  Seconds is float(min(T0, 39))
-    ;   type_error(positive_number, T0)
-    ).

@@ -6,6 +6,7 @@
             futlog_outcome_moves/2,   % +State, -Pairs
             futlog_move_counts/3,     % +State, -Paths, -Outcomes
             futlog_best_move/5,       % +State, +Options, -Path, -State2, -Info
+            futlog_time_budget/1,     % -Seconds
             futlog_random_move/3,     % +State, -Path, -State2
             futlog_random_state/3,    % +Seed, +MaxPlies, -State
             futlog_perft/3,           % +State, +Depth, -Leaves
@@ -81,6 +82,19 @@ futlog_outcome_moves(State, Pairs) :-
 %   Numbers of distinct legal paths and of distinct outcomes.
 futlog_move_counts(State, Paths, Outcomes) :-
     futlog_count_(State, Paths, Outcomes).
+
+%!  futlog_time_budget(-Seconds) is det.
+%
+%   Seconds is the engine's time per move for hacer_jugada/3: the flag
+%   `futlog_time_limit`, clamped to 39 s, below the course page's 40 s.
+%
+%   @error type_error(positive_number, T) when the flag is not one
+futlog_time_budget(Seconds) :-
+    current_prolog_flag(futlog_time_limit, T0),
+    (   number(T0), T0 > 0
+    ->  Seconds is float(min(T0, 39))
+    ;   type_error(positive_number, T0)
+    ).
 
 %!  futlog_best_move(+State, +Options, -Path, -State2, -Info) is semidet.
 %

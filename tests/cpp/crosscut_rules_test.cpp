@@ -16,18 +16,7 @@
 namespace tabula::crosscut {
 namespace {
 
-// Rows top first: '.' empty, 'R' red, 'B' blue.
-Position board(const std::vector<std::string>& rows, int to_move = kRed) {
-  Position p = initial_position(static_cast<int>(rows.size()), static_cast<int>(rows[0].size()));
-  for (int r = 0; r < p.height; ++r)
-    for (int c = 0; c < p.width; ++c) {
-      const char ch = rows[r][c];
-      if (ch == 'R') p.discs[kRed] |= bit(r * p.width + c);
-      if (ch == 'B') p.discs[kBlue] |= bit(r * p.width + c);
-    }
-  p.to_move = static_cast<std::uint8_t>(to_move);
-  return p;
-}
+using testing::board;
 
 std::vector<std::string> rows_of(const Position& p) {
   std::vector<std::string> rows(p.height, std::string(p.width, '.'));

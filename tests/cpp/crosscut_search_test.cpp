@@ -16,16 +16,7 @@
 namespace tabula::crosscut {
 namespace {
 
-Position board(const std::vector<std::string>& rows, int to_move = kRed) {
-  Position p = initial_position(static_cast<int>(rows.size()), static_cast<int>(rows[0].size()));
-  for (int r = 0; r < p.height; ++r)
-    for (int c = 0; c < p.width; ++c) {
-      if (rows[r][c] == 'R') p.discs[kRed] |= bit(r * p.width + c);
-      if (rows[r][c] == 'B') p.discs[kBlue] |= bit(r * p.width + c);
-    }
-  p.to_move = static_cast<std::uint8_t>(to_move);
-  return p;
-}
+using testing::board;
 
 search::Limits quick(int ms, int depth = 64) {
   search::Limits l;

@@ -9,7 +9,6 @@
 #include "fourmation/bots.hpp"
 #include "fourmation/search.hpp"
 #include "fourmation/state.hpp"
-#include "fourmation_test_support.hpp"
 #include "search/score.hpp"
 #include "test_support.hpp"
 

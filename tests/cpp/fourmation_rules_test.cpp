@@ -10,7 +10,6 @@
 #include "fourmation/game.hpp"
 #include "fourmation/playout.hpp"
 #include "fourmation/state.hpp"
-#include "fourmation_test_support.hpp"
 #include "search/perft.hpp"
 #include "test_support.hpp"
 

@@ -15,7 +15,6 @@
 #include "fourmation/game.hpp"
 #include "fourmation/search.hpp"
 #include "fourmation/state.hpp"
-#include "fourmation_test_support.hpp"
 #include "test_support.hpp"
 
 namespace tabula::fourmation {

@@ -20,16 +20,7 @@ search::Limits of_seconds(double seconds) {
   return limits;
 }
 
-State with_edges(std::initializer_list<std::pair<Point, Point>> edges, Point ball, int turn) {
-  State s;
-  for (const auto& [p, q] : edges) {
-    const int v = vertex_id(p.x, p.y);
-    set_edge(s.marked, kGeometry.edge[v][direction_to(v, q.x, q.y)]);
-  }
-  s.ball = static_cast<std::uint8_t>(vertex_id(ball.x, ball.y));
-  s.turn = static_cast<std::uint8_t>(turn);
-  return s;
-}
+using testing::with_edges;
 
 // The path the engine returns replays to the outcome it chose.
 void expect_consistent(const State& s, const SearchResult& r) {

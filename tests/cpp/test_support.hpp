@@ -1,17 +1,28 @@
 #pragma once
 // What every C++ suite shares: the build's sanitizer setting (to scale
-// work, never to bound time) and a random legal game walk over any game
-// meeting search::Game.
+// work, never to bound time), the CPU time of budget checks, a random
+// legal game walk over any game meeting search::Game, and each game's
+// position builders (positions written as text).
 #include <time.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
+#include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "common/rng.hpp"
+#include "crosscut/position.hpp"
+#include "fourmation/state.hpp"
+#include "futlog/rules.hpp"
 #include "search/game.hpp"
+#include "uttt/state.hpp"
 
 namespace tabula::testing {
 
@@ -52,3 +63,95 @@ typename G::State random_walk(G& game, typename G::State s, Rng& rng, Visit visi
 }
 
 }  // namespace tabula::testing
+
+namespace tabula::uttt::testing {
+
+inline std::array<std::array<std::uint16_t, 9>, 2> cells_from_rows(const std::array<std::string, 9>& rows) {
+  std::array<std::array<std::uint16_t, 9>, 2> cells{};
+  for (int r = 0; r < 9; ++r)
+    for (int c = 0; c < 9; ++c) {
+      const int board = (r / 3) * 3 + c / 3, cell = (r % 3) * 3 + c % 3;
+      const char ch = rows[r][c];
+      if (ch == 'x') cells[kX][board] |= static_cast<std::uint16_t>(1u << cell);
+      if (ch == 'o') cells[kO][board] |= static_cast<std::uint16_t>(1u << cell);
+    }
+  return cells;
+}
+
+// Cells of one 3x3 board from a string of nine characters.
+inline unsigned mask_of(const std::string& nine, char who) {
+  unsigned m = 0;
+  for (int i = 0; i < 9; ++i)
+    if (nine[i] == who) m |= 1u << i;
+  return m;
+}
+
+}  // namespace tabula::uttt::testing
+
+namespace tabula::fourmation::testing {
+
+// Rows of 'W', 'B', '.'; `side` to move; the last cube at (row, col) or (-1, -1).
+inline State from_rows(const std::vector<std::string>& rows, int side, int last_row, int last_col) {
+  const int n = static_cast<int>(rows.size());
+  std::vector<Cell> grid;
+  for (const auto& row : rows)
+    for (char ch : row) grid.push_back(ch == 'W' ? Cell::kWhite : ch == 'B' ? Cell::kBlack : Cell::kEmpty);
+  return make_state(n, grid.data(), side, last_row < 0 ? kNoCell : cell_of(last_row, last_col));
+}
+
+// Exact value for the side to move (+1 win, 0 draw, -1 loss) by plain
+// negamax over the rules, memoised on the hash.
+class BruteForce {
+ public:
+  int value(const State& s) {
+    const Outcome o = outcome(s);
+    if (o == Outcome::kDraw) return 0;
+    if (o != Outcome::kOngoing) return (o == Outcome::kWhiteWins) == (s.side == kWhite) ? 1 : -1;
+    if (auto it = memo_.find(s.hash); it != memo_.end()) return it->second;
+    int best = -1;
+    int cells[kMaxMoves];
+    const int count = legal_moves(s, cells);
+    for (int i = 0; i < count && best < 1; ++i) best = std::max(best, -value(apply(s, cells[i])));
+    memo_[s.hash] = best;
+    return best;
+  }
+
+ private:
+  std::unordered_map<std::uint64_t, int> memo_;
+};
+
+}  // namespace tabula::fourmation::testing
+
+namespace tabula::crosscut::testing {
+
+// Rows top first: '.' empty, 'R' red, 'B' blue; `to_move` to move.
+inline Position board(const std::vector<std::string>& rows, int to_move = kRed) {
+  Position p = initial_position(static_cast<int>(rows.size()), static_cast<int>(rows[0].size()));
+  for (int r = 0; r < p.height; ++r)
+    for (int c = 0; c < p.width; ++c) {
+      const char ch = rows[r][c];
+      if (ch == 'R') p.discs[kRed] |= bit(r * p.width + c);
+      if (ch == 'B') p.discs[kBlue] |= bit(r * p.width + c);
+    }
+  p.to_move = static_cast<std::uint8_t>(to_move);
+  return p;
+}
+
+}  // namespace tabula::crosscut::testing
+
+namespace tabula::futlog::testing {
+
+// A position with the given edges marked (each from a vertex to a
+// neighbour), the ball on `ball` and `turn` (0 or 1) to move.
+inline State with_edges(std::initializer_list<std::pair<Point, Point>> edges, Point ball, int turn) {
+  State s;
+  for (const auto& [p, q] : edges) {
+    const int v = vertex_id(p.x, p.y);
+    set_edge(s.marked, kGeometry.edge[v][direction_to(v, q.x, q.y)]);
+  }
+  s.ball = static_cast<std::uint8_t>(vertex_id(ball.x, ball.y));
+  s.turn = static_cast<std::uint8_t>(turn);
+  return s;
+}
+
+}  // namespace tabula::futlog::testing

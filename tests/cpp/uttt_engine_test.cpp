@@ -5,7 +5,6 @@
 #include "test_support.hpp"
 #include "uttt/engine.hpp"
 #include "uttt/priorities.hpp"
-#include "uttt_test_support.hpp"
 
 namespace tabula::uttt {
 namespace {

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
 #include "uttt/priorities.hpp"
 #include "uttt/state.hpp"
-#include "uttt_test_support.hpp"
 
 namespace tabula::uttt {
 namespace {

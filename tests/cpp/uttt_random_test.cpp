@@ -6,7 +6,6 @@
 #include "uttt/leaf_count.hpp"
 #include "uttt/playout.hpp"
 #include "uttt/state.hpp"
-#include "uttt_test_support.hpp"
 
 namespace tabula::uttt {
 namespace {

@@ -1,10 +1,10 @@
 #include <gtest/gtest.h>
 
 #include "search/perft.hpp"
+#include "test_support.hpp"
 #include "uttt/game.hpp"
 #include "uttt/playout.hpp"
 #include "uttt/state.hpp"
-#include "uttt_test_support.hpp"
 
 namespace tabula::uttt {
 namespace {

@@ -156,11 +156,11 @@ test(budget_on_huge_move_trees) :-
              assertion(mover(S, LP, S2)) )).
 
 test(flag_is_clamped) :-
-    with_time_limit_flag(1000, futlog:time_limit(T)),
+    with_time_limit_flag(1000, futlog_time_budget(T)),
     assertion(T =:= 39).
 
 test(flag_accepts_integers) :-
-    with_time_limit_flag(2, futlog:time_limit(T)),
+    with_time_limit_flag(2, futlog_time_budget(T)),
     assertion(T =:= 2.0).
 
 test(flag_must_be_positive, error(type_error(positive_number, fast))) :-
@@ -172,7 +172,7 @@ test(search_time_domain, error(domain_error(futlog_time_millis, -1))) :-
     futlog_search_(E, -1, 4, 0, _, _, _).
 
 test(flag_clamped_below_the_page_limit) :-
-    with_time_limit_flag(41, futlog:time_limit(T)),
+    with_time_limit_flag(41, futlog_time_budget(T)),
     assertion(T < 40).
 
 test(signal_stops_search, throws(time_limit_exceeded)) :-
