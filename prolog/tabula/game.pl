@@ -101,8 +101,9 @@ these, so a game reads the same everywhere:
   - game_board(+State, +Last, -Board) is det: the board for the web page,
     a dict that library(http/json) writes: `kind` (how the page draws
     it: `uttt`, `futlog` or `grid`) and what that drawing needs, the
-    legal targets (each with the text of its move) and the cells of Last
-    (as for game_display/2).
+    legal targets (each with the text of its move), the cells of Last
+    (as for game_display/2) and, once the game is won, those of the
+    winning line (`win`).
 
 A game whose moves are paths built one step at a time (Futlog) also has:
 
