@@ -148,9 +148,13 @@ serve_file(Request) :-
 
 % Every request to /api/... ends in a JSON reply: its answer, or an error.
 api(Request) :-
-    catch(api_reply(Request, Status, Reply),
-          E,
-          error_reply(E, Status, Reply)),
+    (   catch(api_reply(Request, Status0, Reply0),
+              E,
+              error_reply(E, Status0, Reply0))
+    ->  Status = Status0, Reply = Reply0
+    ;   Status = 500,
+        Reply = _{error:server_error, message:"Unexpected server error."}
+    ),
     format("Status: ~d~n", [Status]),
     (   Status >= 400
     ->  format("Connection: close~n")    % the request's body may be unread
@@ -161,7 +165,7 @@ api(Request) :-
     json_write_dict(current_output, Reply, [width(0)]).
 
 api_reply(Request, 200, Reply) :-
-    memberchk(path_info(Path), Request),
+    (   memberchk(path_info(Path), Request) -> true ; Path = '' ),
     memberchk(method(Method), Request),
     (   endpoint(Path, Want, Handler)
     ->  true
