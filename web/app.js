@@ -643,7 +643,12 @@ function showTab() {
   }
 }
 
-function updateTime() { $("time").disabled = $("opponent").value !== "engine"; }
+// The computer's settings matter only when the computer plays.
+function updateTime() {
+  const computer = sideChoice() !== "both";
+  $("opponent").disabled = !computer;
+  $("time").disabled = !computer || $("opponent").value !== "engine";
+}
 
 function activate(target) {
   if (!target) return;
