@@ -559,7 +559,8 @@ function renderBanner(v) {
     banner.classList.add("over");
   }
   add(span("headline", `${head} `));
-  add(span("detail", v.status === "draw" ? v.outcome.replace(/^Draw: /, "") : v.outcome));
+  const why = v.status === "draw" ? v.outcome.replace(/^Draw: (.)/, (_, c) => c.toUpperCase()) : v.outcome;
+  add(span("detail", why));
 }
 
 function renderMoves() {

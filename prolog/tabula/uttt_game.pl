@@ -193,8 +193,8 @@ game_sizes([]).
 
 game_levels([ dummy_first-"First legal move",
               dummy_last-"Last legal move",
-              narrowGreedy-"Greedy, board by board",
-              greedy-"Greedy, all moves ranked" ]).
+              narrowGreedy-"Greedy, one board",
+              greedy-"Greedy, all boards" ]).
 
 game_board(State, Last, Board) :-
     getBoards(State, Boards),

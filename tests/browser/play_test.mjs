@@ -117,7 +117,8 @@ async function endChecks(page, game) {
   });
   check(end.status === "won" || end.status === "draw", `${game}: the game ends (${end.status})`);
   check(/\bresult\b/.test(end.classes) && /(win|lose|draw)/.test(end.classes), `${game}: result banner shown (${end.classes})`);
-  check(end.banner.includes(end.outcome.replace(/^Draw: /, "")), `${game}: the banner says "${end.banner}"`);
+  check(end.banner.toLowerCase().includes(end.outcome.replace(/^Draw: /, "").toLowerCase()),
+    `${game}: the banner says "${end.banner}"`);
   check(/You win!|The engine wins\.|Draw\./.test(end.banner), `${game}: the banner names the result for the player`);
   check(end.moves === end.views - 1 && end.moves > 0, `${game}: the move list has every move (${end.moves})`);
   check(end.lastHighlighted, `${game}: the last move is highlighted`);
