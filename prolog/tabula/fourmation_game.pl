@@ -153,7 +153,7 @@ game_sizes(sizes("7 x 7", Choices)) :-
             Choices).
 
 game_levels([ 1-"Random cells",
-              2-"Greedy: makes and blocks fours" ]).
+              2-"Greedy, blocks fours" ]).
 
 game_board(State, _Last, Board) :-
     State = gameState(Rows, _, LL-LC),
