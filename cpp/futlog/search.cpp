@@ -5,10 +5,13 @@
 #include "futlog/evaluation.hpp"
 #include "futlog/zobrist.hpp"
 #include "search/alphabeta.hpp"
+#include "search/best_first.hpp"
 
 namespace tabula::futlog {
 
-bool Game::terminal(const State& s, int& score) {
+namespace {
+// Over for the side to move? score: +1 won, -1 lost.
+bool over(const State& s, int& score) {
   if (const int g = goal_for(s)) {
     score = g == s.turn + 1 ? 1 : -1;
     return true;
@@ -19,10 +22,15 @@ bool Game::terminal(const State& s, int& score) {
   }
   return false;
 }
+}  // namespace
+
+bool Game::terminal(const State& s, int& score) { return over(s, score); }
+bool LearnedGame::terminal(const State& s, int& score) { return over(s, score); }
 
 int Game::evaluate(const State& s) { return futlog::evaluate(s); }
 
 std::uint64_t Game::hash(const State& s) { return symmetric_hash(s); }
+std::uint64_t LearnedGame::hash(const State& s) { return symmetric_hash(s); }
 
 void Game::order(const State& s, std::vector<Move>& moves) {
   keyed_.clear();
@@ -33,7 +41,8 @@ void Game::order(const State& s, std::vector<Move>& moves) {
     const int key = terminal(child, t) ? -t * search::kWin : -evaluate(child);
     keyed_.emplace_back(key, i);
   }
-  std::stable_sort(keyed_.begin(), keyed_.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::stable_sort(keyed_.begin(), keyed_.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
   sorted_.clear();
   for (const auto& [key, i] : keyed_) sorted_.push_back(moves[i]);
   moves.swap(sorted_);
@@ -48,12 +57,29 @@ int Game::horizon(const State& s, int ply) {
   return evaluate(s);
 }
 
-SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop, unsigned log2_tt) {
-  Game game;
+SearchResult search_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
+                         const EngineOptions& options) {
   SearchResult out;
-  out.result = search::alpha_beta(game, s, limits, stop, log2_tt);
+  if (options.algorithm == Algorithm::kAlphaBeta) {
+    Game game;
+    out.result = search::alpha_beta(game, s, limits, stop, options.log2_tt);
+  } else {
+    const LearnedEval embedded;
+    LearnedGame game(options.eval ? *options.eval : embedded);
+    search::BestFirstOptions bf;
+    bf.exploration = options.exploration;
+    out.result = search::best_first(game, s, limits, stop, bf);
+  }
   if (out.result.move) out.path = path_of(s, *out.result.move);
   return out;
+}
+
+SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
+                       unsigned log2_tt) {
+  EngineOptions options;
+  options.algorithm = Algorithm::kAlphaBeta;
+  options.log2_tt = log2_tt;
+  return search_move(s, limits, stop, options);
 }
 
 }  // namespace tabula::futlog

@@ -1,18 +1,24 @@
 #pragma once
-// The engine: the shared alpha-beta (search::AlphaBeta) over the distinct
-// outcomes of each position, with the transposition table keyed by the
-// mirror-symmetric hash. One node may cost milliseconds (thousands of
-// outcomes), so callers poll the clock at every node (Limits::poll_every 1).
+// The engine. Two searches over the distinct outcomes of each position:
+//  - best-first minimax (search/best_first.hpp) with the learned evaluation
+//    (learned_eval.hpp): the default, it won the matches in
+//    bench/results/futlog.md;
+//  - the shared alpha-beta (search::AlphaBeta) with the hand-written
+//    evaluation (evaluation.hpp), the transposition table keyed by the
+//    mirror-symmetric hash, move ordering and late-move reductions.
+// One node may cost milliseconds (thousands of outcomes), so callers poll
+// the clock at every node (Limits::poll_every 1).
 #include <cstdint>
 #include <vector>
 
+#include "futlog/learned_eval.hpp"
 #include "futlog/outcomes.hpp"
 #include "search/limits.hpp"
 #include "search/result.hpp"
 
 namespace tabula::futlog {
 
-// Futlog as the shared searches see it (search/game.hpp). Holds the
+// Futlog as the shared alpha-beta sees it (search/game.hpp). Holds the
 // outcome generator's tables, so one object serves one search at a time.
 class Game {
  public:
@@ -37,7 +43,9 @@ class Game {
   int horizon(const State& s, int ply);
   // Late moves are first searched shallower: with hundreds of outcomes per
   // node this is what lets the search see a few moves further.
-  int reduction(std::size_t index, int depth) const { return (index >= 3 && depth >= 2) ? 1 + (index >= 16 && depth >= 4) : 0; }
+  int reduction(std::size_t index, int depth) const {
+    return (index >= 3 && depth >= 2) ? 1 + (index >= 16 && depth >= 4) : 0;
+  }
 
  private:
   OutcomeGenerator generator_;
@@ -46,12 +54,50 @@ class Game {
   std::vector<Move> sorted_;
 };
 
+// Futlog for the best-first search: the same moves and end of game, the
+// learned evaluation (expected result, -1000..1000).
+class LearnedGame {
+ public:
+  using State = futlog::State;
+  using Move = Outcome;
+
+  explicit LearnedGame(const LearnedEval& eval) : eval_(eval) {}
+
+  void moves(const State& s, std::vector<Move>& out) { generator_.generate(s, out); }
+  State apply(const State& s, const Move& m) { return futlog::apply(s, m); }
+  int side(const State& s) { return s.turn; }
+  bool terminal(const State& s, int& score);
+  int evaluate(const State& s) { return eval_.evaluate(s); }
+  std::uint64_t hash(const State& s);
+
+ private:
+  const LearnedEval& eval_;
+  OutcomeGenerator generator_;
+};
+
+enum class Algorithm { kBestFirst, kAlphaBeta };
+
+struct EngineOptions {
+  Algorithm algorithm = Algorithm::kBestFirst;
+  // Best-first: exploration weight in evaluation units (search/best_first.hpp).
+  double exploration = 0.0;
+  // Best-first: the evaluation (nullptr: the embedded weights).
+  const LearnedEval* eval = nullptr;
+  // Alpha-beta: transposition table of 2^log2_tt entries.
+  unsigned log2_tt = 18;
+};
+
 struct SearchResult {
   search::Result<Outcome> result;
   std::vector<std::uint8_t> path;  // a path (vertex ids) playing the chosen outcome
 };
 
-// One search from s with a fresh engine (table of 2^log2_tt entries).
+// One search from s with a fresh engine. Limits::max_depth caps the
+// alpha-beta iterations, or the depth in plies of the best-first tree.
+SearchResult search_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
+                         const EngineOptions& options);
+
+// The default engine (alpha-beta, hand-written evaluation).
 SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop = {},
                        unsigned log2_tt = 18);
 

@@ -1,0 +1,95 @@
+// Our Futlog engine as a player process for the match referee
+// (futlog_referee_bench), speaking the protocol of futlog/protocol.hpp on
+// stdin/stdout.
+//
+//   futlog_player_bench [--algo bf|ab] [--weights FILE] [--explore C]
+//                       [--nodes N] [--depth D] [--margin-ms M] [--name NAME]
+//
+// --nodes N searches N nodes a move whatever the time (fixed-work matches
+// between our own builds, independent of the machine's load); otherwise
+// each `go <ms>` is searched to a deadline <ms> minus a margin (default
+// 2% + 2 ms) after the command arrived.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "futlog/protocol.hpp"
+#include "futlog/search.hpp"
+
+using namespace tabula;
+using namespace tabula::futlog;
+
+int main(int argc, char** argv) {
+  EngineOptions options;
+  std::optional<LearnedEval> eval;
+  std::uint64_t nodes = 0;
+  int depth = 0;
+  double margin_ms = -1;
+  std::string name = "tabula-futlog";
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string k = argv[i], v = argv[i + 1];
+    if (k == "--algo")
+      options.algorithm = v == "ab" ? Algorithm::kAlphaBeta : Algorithm::kBestFirst;
+    else if (k == "--weights")
+      eval = LearnedEval::from_file(v);
+    else if (k == "--explore")
+      options.exploration = std::stod(v);
+    else if (k == "--nodes")
+      nodes = std::stoull(v);
+    else if (k == "--depth")
+      depth = std::stoi(v);
+    else if (k == "--margin-ms")
+      margin_ms = std::stod(v);
+    else if (k == "--name")
+      name = v;
+    else {
+      std::cerr << "unknown option " << k << '\n';
+      return 2;
+    }
+  }
+  if (eval) options.eval = &*eval;
+  State state;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    const auto received = search::Clock::now();
+    const auto [cmd, rest] = protocol::split_command(line);
+    std::string reply;
+    if (cmd == "hello") {
+      reply = "hello " + name;
+    } else if (cmd == "new") {
+      state = State{};
+      reply = "ok";
+    } else if (cmd == "play") {
+      const protocol::Checked c = protocol::check_move(state, rest);
+      if (c.verdict == protocol::Verdict::kLegal) {
+        state = c.after;
+        reply = "ok " + std::to_string(winner(state));
+      } else {
+        reply = "illegal";
+      }
+    } else if (cmd == "go") {
+      const double ms = std::stod(std::string(rest.empty() ? "1000" : rest));
+      search::Limits limits;
+      limits.poll_every = 1;
+      limits.max_depth = depth;
+      if (nodes) {
+        limits.max_nodes = nodes;
+      } else {
+        const double margin = margin_ms >= 0 ? margin_ms : 2.0 + 0.02 * ms;
+        limits.deadline = received + std::chrono::microseconds(static_cast<long>(1000 * (ms - margin)));
+      }
+      const SearchResult r = search_move(state, limits, {}, options);
+      std::cerr << "info nodes " << r.result.nodes << " depth " << r.result.depth << " score "
+                << r.result.score << " ms " << r.result.seconds() * 1000 << '\n';
+      reply = "move " + protocol::format_path(r.path);
+    } else if (cmd == "quit") {
+      break;
+    } else {
+      reply = "error unknown command";
+    }
+    std::cout << reply << std::endl;
+  }
+  return 0;
+}

@@ -1,0 +1,227 @@
+#pragma once
+// Unbounded best-first minimax (Cohen-Solal 2020) with an optional UCT-like
+// exploration term, for games whose nodes are expensive and whose
+// branching is huge and uneven. The tree grows one expansion at a time:
+// from the root, follow at each node the child with the best minimax value
+// for the side to move there (plus the exploration bonus), expand the leaf
+// reached (every child is generated and statically evaluated), and back the
+// minimax values up the path. A node whose value is a forced result (a
+// terminal position, or minimax over proven children) is closed: the
+// search never enters it again, and a closed root ends the search at once.
+//
+// Contract as for the other searches (limits.hpp, result.hpp): the budget
+// counts one node per child evaluated and looks at the node cap, the clock
+// and the stop callback every Limits::poll_every of them; an expansion cut
+// short by the budget is dropped whole. Limits::max_depth, when set, caps
+// the tree's depth in plies: a leaf at that depth keeps its static value
+// and is closed.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "search/game.hpp"
+#include "search/limits.hpp"
+#include "search/result.hpp"
+#include "search/score.hpp"
+
+namespace tabula::search {
+
+struct BestFirstOptions {
+  // Weight of the exploration bonus c * sqrt(ln(N + 1) / (n + 1)), in the
+  // game's evaluation units (0: pure best-first minimax).
+  double exploration = 0.0;
+  // Tree size cap (nodes): the search ends when the next expansion might
+  // exceed it.
+  std::size_t max_tree_nodes = std::size_t{1} << 22;
+};
+
+template <EvaluatedGame G>
+class BestFirst {
+ public:
+  using State = typename G::State;
+  using Move = typename G::Move;
+
+  explicit BestFirst(G& game, BestFirstOptions options = {}) : game_(game), options_(options) {}
+
+  Result<Move> run(const State& root, const Limits& limits, const StopFn& stop = {}) {
+    Budget budget(limits, stop);
+    Result<Move> result;
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    nodes_[0].side = static_cast<std::uint8_t>(game_.side(root));
+    int score;
+    if (game_.terminal(root, score)) return finish(result, budget);
+    max_depth_ = limits.max_depth > 0 ? std::min(limits.max_depth, kMaxPly - 2) : kMaxPly - 2;
+    if (!expand(0, root, 0, budget)) {
+      // Not even the root's children fitted in the budget: any legal move.
+      game_.moves(root, moves_);
+      if (!moves_.empty()) result.move = moves_.front();
+      return finish(result, budget);
+    }
+    if (nodes_[0].count == 0) return finish(result, budget);
+
+    std::vector<std::uint32_t> path;
+    std::vector<State> states;
+    while (!nodes_[0].closed && !budget.stopped()) {
+      // Descend along the best children to a leaf.
+      path.assign(1, 0);
+      states.assign(1, root);
+      while (nodes_[path.back()].expanded() && nodes_[path.back()].count > 0) {
+        const std::uint32_t c = select(path.back());
+        states.push_back(game_.apply(states.back(), nodes_[c].move));
+        path.push_back(c);
+      }
+      const std::uint32_t leaf = path.back();
+      const int ply = static_cast<int>(path.size()) - 1;
+      if (ply >= max_depth_) {
+        nodes_[leaf].closed = true;  // the depth cap: keeps its static value
+      } else {
+        if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) break;
+        if (!expand(leaf, states.back(), ply, budget)) break;
+      }
+      result.depth = std::max(result.depth, ply + 1);
+      // Back the values up.
+      for (std::size_t i = path.size() - 1; i-- > 0;) update(path[i]);
+      for (const std::uint32_t n : path) ++nodes_[n].visits;
+    }
+
+    // The move: the root child of best value, more visits breaking ties.
+    const Node& r = nodes_[0];
+    std::uint32_t best = r.first;
+    for (std::uint32_t c = r.first; c < r.first + r.count; ++c) {
+      const int q = value_for(0, c), qb = value_for(0, best);
+      if (q > qb || (q == qb && nodes_[c].visits > nodes_[best].visits)) best = c;
+    }
+    result.move = nodes_[best].move;
+    result.score = value_for(0, best);
+    if (result.score > kDecisive)
+      result.proven = Proven::kWin;
+    else if (result.score < -kDecisive)
+      result.proven = Proven::kLoss;
+    return finish(result, budget);
+  }
+
+  // Number of tree nodes of the last search.
+  std::size_t tree_size() const { return nodes_.size(); }
+
+ private:
+  static constexpr std::uint32_t kUnexpanded = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::size_t kMaxChildrenGuess = 16384;
+
+  struct Node {
+    Move move{};
+    int value = 0;  // for the side to move at this node
+    std::uint32_t visits = 0;
+    std::uint32_t first = 0;
+    std::uint32_t count = kUnexpanded;
+    std::uint8_t side = 0;
+    bool closed = false;  // value exact (or depth-capped): never entered again
+    bool expanded() const { return count != kUnexpanded; }
+  };
+
+  // The child's value seen by the side to move at `parent`.
+  int value_for(std::uint32_t parent, std::uint32_t child) const {
+    const int v = nodes_[child].value;
+    return nodes_[child].side == nodes_[parent].side ? v : -v;
+  }
+
+  static int clamp_eval(int v) { return std::clamp(v, -kDecisive / 2, kDecisive / 2); }
+
+  // Generates and evaluates the children of `n` (state s at `ply`); false
+  // when the budget stopped it (the node then stays unexpanded).
+  bool expand(std::uint32_t n, const State& s, int ply, Budget& budget) {
+    game_.moves(s, moves_);
+    const std::uint32_t first = static_cast<std::uint32_t>(nodes_.size());
+    for (const Move& m : moves_) {
+      if (budget.tick()) {
+        nodes_.resize(first);
+        return false;
+      }
+      Node c;
+      c.move = m;
+      const State t = game_.apply(s, m);
+      c.side = static_cast<std::uint8_t>(game_.side(t));
+      int score;
+      if (game_.terminal(t, score)) {
+        c.value = score > 0 ? kWin - (ply + 1) : score < 0 ? -(kWin - (ply + 1)) : draw_score(t);
+        c.closed = true;
+      } else {
+        c.value = clamp_eval(game_.evaluate(t));
+      }
+      nodes_.push_back(c);
+    }
+    Node& node = nodes_[n];
+    node.first = first;
+    node.count = static_cast<std::uint32_t>(moves_.size());
+    if (node.count == 0) {  // not terminal, but no move
+      node.value = clamp_eval(game_.evaluate(s));
+      node.closed = true;
+      return true;
+    }
+    update(n);
+    return true;
+  }
+
+  int draw_score(const State& t) {
+    if constexpr (HasDrawScore<G>)
+      return game_.draw_score(t);
+    else
+      return 0;
+  }
+
+  // Minimax over the children; closed when proven or when every child is.
+  void update(std::uint32_t n) {
+    Node& node = nodes_[n];
+    int best = -kInfinity;
+    bool all_closed = true;
+    for (std::uint32_t c = node.first; c < node.first + node.count; ++c) {
+      best = std::max(best, value_for(n, c));
+      all_closed &= nodes_[c].closed;
+    }
+    node.value = best;
+    node.closed = all_closed || best > kDecisive || best < -kDecisive;
+  }
+
+  // The open child with the best value plus exploration bonus.
+  std::uint32_t select(std::uint32_t n) {
+    const Node& node = nodes_[n];
+    const double log_n = std::log(static_cast<double>(node.visits) + 1.0);
+    double best = -std::numeric_limits<double>::infinity();
+    std::uint32_t pick = node.first;
+    for (std::uint32_t c = node.first; c < node.first + node.count; ++c) {
+      if (nodes_[c].closed) continue;
+      double key = value_for(n, c);
+      if (options_.exploration > 0)
+        key += options_.exploration * std::sqrt(log_n / (static_cast<double>(nodes_[c].visits) + 1.0));
+      if (key > best) {
+        best = key;
+        pick = c;
+      }
+    }
+    return pick;  // an open node always has an open child
+  }
+
+  Result<Move>& finish(Result<Move>& result, const Budget& budget) {
+    result.nodes = budget.nodes();
+    result.elapsed = budget.elapsed();
+    result.aborted = budget.aborted();
+    return result;
+  }
+
+  G& game_;
+  BestFirstOptions options_;
+  std::vector<Node> nodes_;
+  std::vector<Move> moves_;
+  int max_depth_ = kMaxPly - 2;
+};
+
+template <EvaluatedGame G>
+Result<typename G::Move> best_first(G& game, const typename G::State& root, const Limits& limits,
+                                    const StopFn& stop = {}, BestFirstOptions options = {}) {
+  BestFirst<G> search(game, options);
+  return search.run(root, limits, stop);
+}
+
+}  // namespace tabula::search
