@@ -36,6 +36,10 @@ struct Active {
   int count = 0;
   int attack_distance = 0;  // moves to the goal the side to move attacks (capped)
   int defence_distance = 0;
+  // Every move of the side to move ends stuck or in its own goal (no fresh
+  // vertex and not the goal it attacks can be reached within the move, even
+  // ignoring the edges the move itself marks): it has lost.
+  bool lost = false;
   void add(int i) { index[count++] = static_cast<std::uint16_t>(i); }
 };
 
@@ -93,6 +97,10 @@ inline void extract(const State& s, Active& a) {
   }
   a.attack_distance = da;
   a.defence_distance = dd;
+  bool fresh = false;
+  for (int v = 0; v < kGrid && !fresh; ++v)
+    fresh = kGeometry.valid[v] && dist[v] == 0 && v != s.ball && !is_goal_y(vertex_y(v)) && !visited(s, v);
+  a.lost = !fresh && da != 0;
   a.add(kBiasFeature);
   a.add(kBallBase + cell(s.ball, s.turn));
   a.add(kGoalPairBase + da * kBuckets + dd);

@@ -40,7 +40,18 @@ class LearnedEval {
   }
   // Expected result for the side to move, -1000..1000.
   int evaluate(const State& s) const {
-    const float z = logit(s);
+    int proven;
+    return evaluate_proven(s, proven);
+  }
+  // The same, and proven = -1 when the side to move has lost whatever it
+  // plays (features::Active::lost), else 0.
+  int evaluate_proven(const State& s, int& proven) const {
+    features::Active a;
+    features::extract(s, a);
+    proven = a.lost ? -1 : 0;
+    return scaled(logit(a));
+  }
+  static int scaled(float z) {
     return static_cast<int>(std::lround(1000.0 * std::tanh(0.5 * static_cast<double>(z))));
   }
   const std::vector<float>& weights() const { return w_; }

@@ -68,6 +68,8 @@ class LearnedGame {
   int side(const State& s) { return s.turn; }
   bool terminal(const State& s, int& score);
   int evaluate(const State& s) { return eval_.evaluate(s); }
+  // With the proof that the side to move has lost (learned_eval.hpp).
+  int evaluate_proven(const State& s, int& proven) { return eval_.evaluate_proven(s, proven); }
   std::uint64_t hash(const State& s);
 
  private:

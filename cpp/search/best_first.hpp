@@ -28,6 +28,15 @@
 
 namespace tabula::search {
 
+// Optional hook: the evaluation together with a proof when the position is
+// decided by the side to move's next move (proven = +1: it wins with its
+// next move; -1: whatever it plays loses at once; 0: not known):
+//   int evaluate_proven(const State&, int& proven);
+template <class G>
+concept HasProvenEvaluation = requires(G& g, const typename G::State& s, int& proven) {
+  { g.evaluate_proven(s, proven) } -> std::convertible_to<int>;
+};
+
 struct BestFirstOptions {
   // Weight of the exploration bonus c * sqrt(ln(N + 1) / (n + 1)), in the
   // game's evaluation units (0: pure best-first minimax).
@@ -61,6 +70,7 @@ class BestFirst {
       return finish(result, budget);
     }
     if (nodes_[0].count == 0) return finish(result, budget);
+    result.depth = 1;
 
     std::vector<std::uint32_t> path;
     std::vector<State> states;
@@ -77,11 +87,12 @@ class BestFirst {
       const int ply = static_cast<int>(path.size()) - 1;
       if (ply >= max_depth_) {
         nodes_[leaf].closed = true;  // the depth cap: keeps its static value
+        result.depth = std::max(result.depth, ply);
       } else {
         if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) break;
         if (!expand(leaf, states.back(), ply, budget)) break;
+        result.depth = std::max(result.depth, ply + 1);
       }
-      result.depth = std::max(result.depth, ply + 1);
       // Back the values up.
       for (std::size_t i = path.size() - 1; i-- > 0;) update(path[i]);
       for (const std::uint32_t n : path) ++nodes_[n].visits;
@@ -147,6 +158,13 @@ class BestFirst {
       if (game_.terminal(t, score)) {
         c.value = score > 0 ? kWin - (ply + 1) : score < 0 ? -(kWin - (ply + 1)) : draw_score(t);
         c.closed = true;
+      } else if constexpr (HasProvenEvaluation<G>) {
+        int proven = 0;
+        c.value = clamp_eval(game_.evaluate_proven(t, proven));
+        if (proven != 0) {  // decided by the child's next move, two plies on
+          c.value = proven > 0 ? kWin - (ply + 2) : -(kWin - (ply + 2));
+          c.closed = true;
+        }
       } else {
         c.value = clamp_eval(game_.evaluate(t));
       }
