@@ -3,6 +3,7 @@
 // stdin/stdout.
 //
 //   futlog_player_bench [--algo bf|ab] [--weights FILE] [--explore C]
+//                       [--mix M] [--fpu F] [--most-visited 0|1]
 //                       [--nodes N] [--depth D] [--margin-ms M] [--name NAME]
 //
 // --nodes N searches N nodes a move whatever the time (fixed-work matches
@@ -36,6 +37,12 @@ int main(int argc, char** argv) {
       eval = LearnedEval::from_file(v);
     else if (k == "--explore")
       options.exploration = std::stod(v);
+    else if (k == "--mix")
+      options.minimax_share = std::stod(v);
+    else if (k == "--fpu")
+      options.first_play = std::stod(v);
+    else if (k == "--most-visited")
+      options.most_visited = v == "1";
     else if (k == "--nodes")
       nodes = std::stoull(v);
     else if (k == "--depth")

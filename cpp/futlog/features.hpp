@@ -27,10 +27,11 @@ inline constexpr int kGoalPairBase = kBallBase + kCells;                    // (
 inline constexpr int kFreeBase = kGoalPairBase + kBuckets * kBuckets;       // free edges at the ball
 inline constexpr int kCellDistanceBase = kFreeBase + 9;                     // cell times distance bucket
 inline constexpr int kVisitedBase = kCellDistanceBase + kCells * kBuckets;  // visited cell
-inline constexpr int kCount = kVisitedBase + kCells;                        // 806
+inline constexpr int kEdgeBase = kVisitedBase + kCells;  // marked edge, mover's frame, mirror-tied
+inline constexpr int kCount = kEdgeBase + kEdges;          // 1162 (some edge slots never used)
 
 // A position's active features (each 1), at most kMaxActive of them.
-inline constexpr int kMaxActive = 1 + 1 + 1 + 1 + kVertices + kVertices;
+inline constexpr int kMaxActive = 1 + 1 + 1 + 1 + kVertices + kVertices + kEdges;
 struct Active {
   std::array<std::uint16_t, kMaxActive> index{};
   int count = 0;
@@ -42,6 +43,26 @@ struct Active {
   bool lost = false;
   void add(int i) { index[count++] = static_cast<std::uint16_t>(i); }
 };
+
+// Each edge turned upside down (y -> -y), and the feature slot of an edge:
+// the smaller of its id and its mirror's, so mirror images share a slot.
+struct EdgeTables {
+  std::array<std::int16_t, kEdges> flip{};
+  std::array<std::int16_t, kEdges> slot{};
+};
+constexpr EdgeTables make_edge_tables() {
+  EdgeTables t{};
+  for (int e = 0; e < kEdges; ++e) {
+    const int a = kGeometry.end_a[e], b = kGeometry.end_b[e];
+    const int fa = vertex_id(vertex_x(a), -vertex_y(a)), fb = vertex_id(vertex_x(b), -vertex_y(b));
+    for (int d = 0; d < 8; ++d)
+      if (kGeometry.edge[fa][d] != kNoEdge && kGeometry.next[fa][d] == fb) t.flip[e] = kGeometry.edge[fa][d];
+    const int m = kGeometry.mirror_edge[e];
+    t.slot[e] = static_cast<std::int16_t>(e < m ? e : m);
+  }
+  return t;
+}
+inline constexpr EdgeTables kEdgeTables = make_edge_tables();
 
 // Cell index of vertex v as the side to move sees it.
 inline int cell(int v, int turn) {
@@ -111,6 +132,11 @@ inline void extract(const State& s, Active& a) {
     a.add(kCellDistanceBase + c * kBuckets + dist[v]);
     if (visited(s, v)) a.add(kVisitedBase + c);
   }
+  const EdgeSet played = played_edges(s);
+  for_each_edge(played, [&](int e) {
+    const int f = s.turn == 0 ? e : kEdgeTables.flip[e];
+    a.add(kEdgeBase + kEdgeTables.slot[f]);
+  });
 }
 
 }  // namespace tabula::futlog::features

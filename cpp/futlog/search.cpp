@@ -68,6 +68,9 @@ SearchResult search_move(const State& s, const search::Limits& limits, const sea
     LearnedGame game(options.eval ? *options.eval : embedded);
     search::BestFirstOptions bf;
     bf.exploration = options.exploration;
+    bf.minimax_share = options.minimax_share;
+    bf.first_play = options.first_play;
+    bf.most_visited = options.most_visited;
     out.result = search::best_first(game, s, limits, stop, bf);
   }
   if (out.result.move) out.path = path_of(s, *out.result.move);
@@ -77,7 +80,6 @@ SearchResult search_move(const State& s, const search::Limits& limits, const sea
 SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
                        unsigned log2_tt) {
   EngineOptions options;
-  options.algorithm = Algorithm::kAlphaBeta;
   options.log2_tt = log2_tt;
   return search_move(s, limits, stop, options);
 }

@@ -83,6 +83,9 @@ struct EngineOptions {
   Algorithm algorithm = Algorithm::kBestFirst;
   // Best-first: exploration weight in evaluation units (search/best_first.hpp).
   double exploration = 0.0;
+  double minimax_share = 1.0;
+  double first_play = 0.0;
+  bool most_visited = false;
   // Best-first: the evaluation (nullptr: the embedded weights).
   const LearnedEval* eval = nullptr;
   // Alpha-beta: transposition table of 2^log2_tt entries.
@@ -99,7 +102,8 @@ struct SearchResult {
 SearchResult search_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
                          const EngineOptions& options);
 
-// The default engine (alpha-beta, hand-written evaluation).
+// The default engine: best-first with the embedded learned evaluation
+// (log2_tt is used by the alpha-beta engine only).
 SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop = {},
                        unsigned log2_tt = 18);
 

@@ -7,11 +7,16 @@
 //       move (the first 1..R plies random) and appends every position
 //       reached, with the search's value and the game's result, to FILE;
 //   futlog_train fit --data FILE[,FILE...] --out FILE [--include FILE]
-//                    [--epochs E] [--lambda L] [--rate A] [--l2 R] [--init FILE]
-//       fits the weights (Adam on the cross-entropy) to the target
+//                    [--hidden H] [--epochs E] [--lambda L] [--rate A] [--l2 R]
+//                    [--batch B] [--seed S] [--init FILE]
+//       fits the network (Adam on the cross-entropy; the epoch of least
+//       loss on the held-out games is kept) to the target
 //       L * result + (1 - L) * search value, both as a win probability for
 //       the side to move; writes the weights file and, with --include, the
 //       C++ initializer embedded in the build (cpp/futlog/eval_weights.inc).
+//   futlog_train export --weights FILE [--include FILE]
+//       writes a weights file as the C++ initializer embedded in the build
+//       (default cpp/futlog/eval_weights.inc).
 //
 // train/futlog/train.sh runs the whole pipeline.
 #include <algorithm>
@@ -147,12 +152,23 @@ int fit(const Args& args) {
   const std::vector<Record> data = load(get(args, "--data", ""));
   const std::string out_path = get(args, "--out", "");
   if (data.empty() || out_path.empty()) throw std::runtime_error("fit needs --data and --out");
-  const int epochs = std::stoi(get(args, "--epochs", "8"));
+  const int epochs = std::stoi(get(args, "--epochs", "20"));
+  const int hidden = std::stoi(get(args, "--hidden", "32"));
   const double lambda = std::stod(get(args, "--lambda", "0.5"));
-  const double rate = std::stod(get(args, "--rate", "0.01"));
+  const double rate = std::stod(get(args, "--rate", "0.003"));
   const double l2 = std::stod(get(args, "--l2", "1e-6"));
-  std::vector<float> w(features::kCount, 0.0f);
-  if (args.count("--init")) w = LearnedEval::from_file(args.at("--init")).weights();
+  const std::size_t batch = std::stoul(get(args, "--batch", "256"));
+  const int F = features::kCount, H = hidden;
+  const std::size_t W1 = 0, B1 = static_cast<std::size_t>(F) * H, W2 = B1 + H, B2 = W2 + H;
+  std::vector<float> w(LearnedEval::parameter_count(H));
+  std::mt19937_64 rng(std::stoull(get(args, "--seed", "12345")));
+  {
+    std::normal_distribution<float> n1(0.0f, 0.05f), n2(0.0f, 0.3f);
+    for (std::size_t i = W1; i < B1; ++i) w[i] = n1(rng);
+    for (int j = 0; j < H; ++j) w[B1 + j] = 0.2f, w[W2 + j] = n2(rng);
+    w[B2] = 0;
+  }
+  if (args.count("--init")) w = LearnedEval::from_file(args.at("--init")).parameters();
 
   // Features once; every tenth game is held out for validation.
   std::vector<std::uint16_t> idx;
@@ -171,15 +187,27 @@ int fit(const Args& args) {
   }
   start.push_back(static_cast<std::uint32_t>(idx.size()));
   std::cerr << "fit: " << data.size() << " positions (" << train.size() << " train, " << valid.size()
-            << " validation)\n";
+            << " validation), " << w.size() << " parameters\n";
 
+  std::vector<float> acc(static_cast<std::size_t>(H)), h(static_cast<std::size_t>(H)), dh(static_cast<std::size_t>(H));
+  auto forward = [&](std::size_t i) {
+    for (int j = 0; j < H; ++j) acc[j] = w[B1 + j];
+    for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) {
+      const float* row = &w[W1 + static_cast<std::size_t>(idx[k]) * H];
+      for (int j = 0; j < H; ++j) acc[j] += row[j];
+    }
+    double z = w[B2];
+    for (int j = 0; j < H; ++j) {
+      h[j] = std::clamp(acc[j], 0.0f, 1.0f);
+      z += w[W2 + j] * h[j];
+    }
+    return z;
+  };
   auto loss_of = [&](const std::vector<std::size_t>& set, double& accuracy) {
     double loss = 0;
     long right = 0;
     for (std::size_t i : set) {
-      double z = 0;
-      for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) z += w[idx[k]];
-      const double p = std::clamp(1.0 / (1.0 + std::exp(-z)), 1e-7, 1 - 1e-7);
+      const double p = std::clamp(1.0 / (1.0 + std::exp(-forward(i))), 1e-7, 1 - 1e-7);
       const double t = target[i];
       loss -= t * std::log(p) + (1 - t) * std::log(1 - p);
       right += (p > 0.5) == (data[i].result > 0);
@@ -188,49 +216,61 @@ int fit(const Args& args) {
     return set.empty() ? 0 : loss / static_cast<double>(set.size());
   };
 
-  std::vector<double> m(w.size(), 0), v(w.size(), 0), grad(w.size(), 0);
-  std::vector<int> touched;
-  std::vector<char> is_touched(w.size(), 0);
-  std::mt19937_64 rng(12345);
+  std::vector<float> m(w.size(), 0), v(w.size(), 0), grad(w.size(), 0);
+  std::vector<int> rows;  // feature rows touched in the batch
+  std::vector<char> touched(static_cast<std::size_t>(F), 0);
   const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
   long step = 0;
-  const std::size_t batch = 256;
+  std::vector<float> best = w;
+  double best_loss = 1e9;
+  auto adam = [&](std::size_t i, double c1, double c2) {
+    const double g = grad[i] + l2 * w[i];
+    m[i] = static_cast<float>(b1 * m[i] + (1 - b1) * g);
+    v[i] = static_cast<float>(b2 * v[i] + (1 - b2) * g * g);
+    w[i] -= static_cast<float>(rate * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps));
+    grad[i] = 0;
+  };
   for (int e = 0; e < epochs; ++e) {
     std::shuffle(train.begin(), train.end(), rng);
-    for (std::size_t b = 0; b < train.size(); b += batch) {
-      const std::size_t end = std::min(train.size(), b + batch);
-      for (std::size_t j = b; j < end; ++j) {
-        const std::size_t i = train[j];
-        double z = 0;
-        for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) z += w[idx[k]];
+    for (std::size_t bs = 0; bs < train.size(); bs += batch) {
+      const std::size_t end = std::min(train.size(), bs + batch);
+      for (std::size_t jj = bs; jj < end; ++jj) {
+        const std::size_t i = train[jj];
+        const double z = forward(i);
         const double p = 1.0 / (1.0 + std::exp(-z));
-        const double g = (p - target[i]) / static_cast<double>(end - b);
+        const double dz = (p - target[i]) / static_cast<double>(end - bs);
+        grad[B2] += static_cast<float>(dz);
+        for (int j = 0; j < H; ++j) {
+          grad[W2 + j] += static_cast<float>(dz * h[j]);
+          dh[j] = (acc[j] > 0 && acc[j] < 1) ? static_cast<float>(dz * w[W2 + j]) : 0.0f;
+          grad[B1 + j] += dh[j];
+        }
         for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) {
           const int f = idx[k];
-          grad[f] += g;
-          if (!is_touched[f]) is_touched[f] = 1, touched.push_back(f);
+          float* g = &grad[W1 + static_cast<std::size_t>(f) * H];
+          for (int j = 0; j < H; ++j) g[j] += dh[j];
+          if (!touched[f]) touched[f] = 1, rows.push_back(f);
         }
       }
       ++step;
       const double c1 = 1 - std::pow(b1, step), c2 = 1 - std::pow(b2, step);
-      for (int f : touched) {
-        const double g = grad[f] + l2 * w[f];
-        m[f] = b1 * m[f] + (1 - b1) * g;
-        v[f] = b2 * v[f] + (1 - b2) * g * g;
-        w[f] -= static_cast<float>(rate * (m[f] / c1) / (std::sqrt(v[f] / c2) + eps));
-        grad[f] = 0;
-        is_touched[f] = 0;
+      for (int f : rows) {
+        for (int j = 0; j < H; ++j) adam(W1 + static_cast<std::size_t>(f) * H + j, c1, c2);
+        touched[f] = 0;
       }
-      touched.clear();
+      rows.clear();
+      for (std::size_t i = B1; i < w.size(); ++i) adam(i, c1, c2);
     }
     double acc_t, acc_v;
     const double lt = loss_of(train, acc_t), lv = loss_of(valid, acc_v);
-    std::fprintf(stderr, "epoch %d: train loss %.4f (result accuracy %.3f), validation loss %.4f (%.3f)\n",
-                 e + 1, lt, acc_t, lv, acc_v);
+    std::fprintf(stderr, "epoch %d: train loss %.4f (result accuracy %.3f), validation loss %.4f (%.3f)\n", e + 1,
+                 lt, acc_t, lv, acc_v);
+    if (lv < best_loss || valid.empty()) best_loss = lv, best = w;
   }
-  const LearnedEval eval = LearnedEval::from_weights(w);
+  const LearnedEval eval = LearnedEval::from_parameters(H, best);
   std::ofstream(out_path) << eval.to_text();
   if (args.count("--include")) std::ofstream(args.at("--include")) << eval.to_include();
+  std::fprintf(stderr, "kept the epoch of validation loss %.4f\n", best_loss);
   return 0;
 }
 
@@ -238,7 +278,7 @@ int fit(const Args& args) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: futlog_train selfplay|fit ...\n";
+    std::cerr << "usage: futlog_train selfplay|fit|export ...\n";
     return 2;
   }
   try {
@@ -246,6 +286,11 @@ int main(int argc, char** argv) {
     const Args args = parse(argc, argv, 2);
     if (cmd == "selfplay") return selfplay(args);
     if (cmd == "fit") return fit(args);
+    if (cmd == "export") {
+      std::ofstream(get(args, "--include", "cpp/futlog/eval_weights.inc"))
+          << LearnedEval::from_file(get(args, "--weights", "")).to_include();
+      return 0;
+    }
     std::cerr << "unknown command " << cmd << '\n';
     return 2;
   } catch (const std::exception& e) {
