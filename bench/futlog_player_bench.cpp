@@ -2,8 +2,8 @@
 // (futlog_referee_bench), speaking the protocol of futlog/protocol.hpp on
 // stdin/stdout.
 //
-//   futlog_player_bench [--algo bf|ab] [--weights FILE] [--explore C]
-//                       [--mix M] [--fpu F] [--most-visited 0|1]
+//   futlog_player_bench [--algo bf|ab|abl] [--weights FILE] [--explore C]
+//                       [--mix M] [--fpu F] [--most-visited 0|1] [--check SHARE]
 //                       [--nodes N] [--depth D] [--margin-ms M] [--name NAME]
 //
 // --nodes N searches N nodes a move whatever the time (fixed-work matches
@@ -32,13 +32,17 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
     if (k == "--algo")
-      options.algorithm = v == "ab" ? Algorithm::kAlphaBeta : Algorithm::kBestFirst;
+      options.algorithm = v == "ab"    ? Algorithm::kAlphaBeta
+                          : v == "abl" ? Algorithm::kAlphaBetaLearned
+                                       : Algorithm::kBestFirst;
     else if (k == "--weights")
       eval = LearnedEval::from_file(v);
     else if (k == "--explore")
       options.exploration = std::stod(v);
     else if (k == "--mix")
       options.minimax_share = std::stod(v);
+    else if (k == "--check")
+      options.check_share = std::stod(v);
     else if (k == "--fpu")
       options.first_play = std::stod(v);
     else if (k == "--most-visited")

@@ -28,7 +28,7 @@ inline constexpr int kFreeBase = kGoalPairBase + kBuckets * kBuckets;       // f
 inline constexpr int kCellDistanceBase = kFreeBase + 9;                     // cell times distance bucket
 inline constexpr int kVisitedBase = kCellDistanceBase + kCells * kBuckets;  // visited cell
 inline constexpr int kEdgeBase = kVisitedBase + kCells;  // marked edge, mover's frame, mirror-tied
-inline constexpr int kCount = kEdgeBase + kEdges;          // 1162 (some edge slots never used)
+inline constexpr int kCount = kEdgeBase + kEdges;        // 1162 (some edge slots never used)
 
 // A position's active features (each 1), at most kMaxActive of them.
 inline constexpr int kMaxActive = 1 + 1 + 1 + 1 + kVertices + kVertices + kEdges;

@@ -38,7 +38,8 @@ LearnedEval LearnedEval::from_file(const std::string& path) {
   std::string magic;
   int version = 0, count = 0, hidden = 0;
   in >> magic >> version >> count >> hidden;
-  if (magic != "futlog-eval") throw std::runtime_error("futlog evaluation: " + path + " is not a weights file");
+  if (magic != "futlog-eval")
+    throw std::runtime_error("futlog evaluation: " + path + " is not a weights file");
   if (version != kEvalFormatVersion)
     throw std::runtime_error("futlog evaluation: " + path + " has format version " + std::to_string(version));
   if (count != features::kCount)

@@ -65,7 +65,9 @@ class LearnedEval {
     proven = a.lost ? -1 : 0;
     return scaled(logit(a));
   }
-  static int scaled(float z) { return static_cast<int>(std::lround(1000.0 * std::tanh(0.5 * static_cast<double>(z)))); }
+  static int scaled(float z) {
+    return static_cast<int>(std::lround(1000.0 * std::tanh(0.5 * static_cast<double>(z))));
+  }
 
   // The text form read by from_file.
   std::string to_text() const;

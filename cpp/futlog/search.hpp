@@ -25,6 +25,9 @@ class Game {
   using State = futlog::State;
   using Move = Outcome;
 
+  // The hand-written evaluation (evaluation.hpp), or the learned one.
+  explicit Game(const LearnedEval* eval = nullptr) : eval_(eval) {}
+
   // The next iteration, several times as wide, would rarely finish.
   static constexpr double kNextIterationShare = 0.4;
 
@@ -48,6 +51,7 @@ class Game {
   }
 
  private:
+  const LearnedEval* eval_;
   OutcomeGenerator generator_;
   std::vector<Move> scratch_;
   std::vector<std::pair<int, std::size_t>> keyed_;
@@ -77,7 +81,8 @@ class LearnedGame {
   OutcomeGenerator generator_;
 };
 
-enum class Algorithm { kBestFirst, kAlphaBeta };
+// kAlphaBeta: the hand-written evaluation; kAlphaBetaLearned: the learned one.
+enum class Algorithm { kBestFirst, kAlphaBeta, kAlphaBetaLearned };
 
 struct EngineOptions {
   Algorithm algorithm = Algorithm::kBestFirst;
@@ -86,6 +91,11 @@ struct EngineOptions {
   double minimax_share = 1.0;
   double first_play = 0.0;
   bool most_visited = false;
+  // Best-first: share of the budget (time, or nodes) kept for a blunder
+  // check: the moves best-first ranks highest are searched in turn, from
+  // the opponent's side, by alpha-beta with the same evaluation, and the
+  // first one that is not proven lost is played (0: no check).
+  double check_share = 0.0;
   // Best-first: the evaluation (nullptr: the embedded weights).
   const LearnedEval* eval = nullptr;
   // Alpha-beta: transposition table of 2^log2_tt entries.

@@ -41,6 +41,18 @@ struct BestFirstOptions {
   // Weight of the exploration bonus c * sqrt(ln(N + 1) / (n + 1)), in the
   // game's evaluation units (0: pure best-first minimax).
   double exploration = 0.0;
+  // Share of the minimax value in the selection key; the rest is the mean
+  // of the values backed up through the child (as in MCTS), which is less
+  // fooled by the maximum of many noisy evaluations. 1: pure minimax.
+  double minimax_share = 1.0;
+  // Bonus of a child never entered (first-play urgency), evaluation units.
+  double first_play = 0.0;
+  // The move played: the root child of best minimax value (false), or the
+  // most entered one (true); proven results come first either way.
+  bool most_visited = false;
+  // Backed-up values enter the means clamped to +-sample_bound (a forced
+  // result counts as the evaluation's extreme, not as kWin).
+  int sample_bound = 1000;
   // Tree size cap (nodes): the search ends when the next expansion might
   // exceed it.
   std::size_t max_tree_nodes = std::size_t{1} << 22;
@@ -93,18 +105,19 @@ class BestFirst {
         if (!expand(leaf, states.back(), ply, budget)) break;
         result.depth = std::max(result.depth, ply + 1);
       }
-      // Back the values up.
+      // Back the values up: minimax along the path, and the leaf's new
+      // value into every mean.
       for (std::size_t i = path.size() - 1; i-- > 0;) update(path[i]);
-      for (const std::uint32_t n : path) ++nodes_[n].visits;
+      const int sample = std::clamp(nodes_[leaf].value, -options_.sample_bound, options_.sample_bound);
+      const int leaf_side = nodes_[leaf].side;
+      for (const std::uint32_t n : path) {
+        ++nodes_[n].visits;
+        nodes_[n].sum += nodes_[n].side == leaf_side ? sample : -sample;
+      }
     }
 
-    // The move: the root child of best value, more visits breaking ties.
-    const Node& r = nodes_[0];
-    std::uint32_t best = r.first;
-    for (std::uint32_t c = r.first; c < r.first + r.count; ++c) {
-      const int q = value_for(0, c), qb = value_for(0, best);
-      if (q > qb || (q == qb && nodes_[c].visits > nodes_[best].visits)) best = c;
-    }
+    // The move: the root child ranked first (ranking()).
+    const std::uint32_t best = ranked_children().front();
     result.move = nodes_[best].move;
     result.score = value_for(0, best);
     if (result.score > kDecisive)
@@ -117,13 +130,24 @@ class BestFirst {
   // Number of tree nodes of the last search.
   std::size_t tree_size() const { return nodes_.size(); }
 
+  // The root's moves of the last search, best first: proven wins, then
+  // the open ones by value (or by visits with most_visited), then proven
+  // losses; each with its value for the side to move at the root.
+  std::vector<std::pair<Move, int>> ranking() const {
+    std::vector<std::pair<Move, int>> out;
+    if (nodes_.empty() || !nodes_[0].expanded()) return out;
+    for (const std::uint32_t c : ranked_children()) out.emplace_back(nodes_[c].move, value_for(0, c));
+    return out;
+  }
+
  private:
   static constexpr std::uint32_t kUnexpanded = std::numeric_limits<std::uint32_t>::max();
   static constexpr std::size_t kMaxChildrenGuess = 16384;
 
   struct Node {
     Move move{};
-    int value = 0;  // for the side to move at this node
+    int value = 0;         // for the side to move at this node
+    std::int64_t sum = 0;  // of the values backed up through it, its side's view
     std::uint32_t visits = 0;
     std::uint32_t first = 0;
     std::uint32_t count = kUnexpanded;
@@ -131,6 +155,26 @@ class BestFirst {
     bool closed = false;  // value exact (or depth-capped): never entered again
     bool expanded() const { return count != kUnexpanded; }
   };
+
+  std::vector<std::uint32_t> ranked_children() const {
+    const Node& r = nodes_[0];
+    std::vector<std::uint32_t> order;
+    for (std::uint32_t c = r.first; c < r.first + r.count; ++c) order.push_back(c);
+    auto rank = [&](std::uint32_t c) {  // proven wins, then open, then proven losses
+      const int q = value_for(0, c);
+      return q > kDecisive ? 2 : q < -kDecisive ? 0 : 1;
+    };
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      const int ka = rank(a), kb = rank(b);
+      if (ka != kb) return ka > kb;
+      if (options_.most_visited && ka == 1 && nodes_[a].visits != nodes_[b].visits)
+        return nodes_[a].visits > nodes_[b].visits;
+      const int qa = value_for(0, a), qb = value_for(0, b);
+      if (qa != qb) return qa > qb;
+      return nodes_[a].visits > nodes_[b].visits;
+    });
+    return order;
+  }
 
   // The child's value seen by the side to move at `parent`.
   int value_for(std::uint32_t parent, std::uint32_t child) const {
@@ -210,9 +254,17 @@ class BestFirst {
     std::uint32_t pick = node.first;
     for (std::uint32_t c = node.first; c < node.first + node.count; ++c) {
       if (nodes_[c].closed) continue;
+      const Node& child = nodes_[c];
       double key = value_for(n, c);
+      if (child.visits == 0) {
+        key += options_.first_play;
+      } else if (options_.minimax_share < 1.0) {
+        const double mean =
+            static_cast<double>(child.side == node.side ? child.sum : -child.sum) / child.visits;
+        key = options_.minimax_share * key + (1.0 - options_.minimax_share) * mean;
+      }
       if (options_.exploration > 0)
-        key += options_.exploration * std::sqrt(log_n / (static_cast<double>(nodes_[c].visits) + 1.0));
+        key += options_.exploration * std::sqrt(log_n / (static_cast<double>(child.visits) + 1.0));
       if (key > best) {
         best = key;
         pick = c;

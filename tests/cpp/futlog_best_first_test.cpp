@@ -243,3 +243,37 @@ TEST(FutlogBestFirst, DepthCapBoundsTheTree) {
 
 }  // namespace
 }  // namespace tabula::futlog
+
+namespace tabula::futlog {
+namespace {
+
+TEST(FutlogBestFirst, BlunderCheckKeepsTheBudget) {
+  EngineOptions o;
+  o.check_share = 0.3;
+  const State s;
+  auto l = search::Limits::of_nodes(6000);
+  l.poll_every = 1;
+  const SearchResult r = search_move(s, l, {}, o);
+  ASSERT_TRUE(r.result.move);
+  EXPECT_LE(r.result.nodes, 6000u);
+  std::vector<Point> pts;
+  for (auto v : r.path) pts.push_back({vertex_x(v), vertex_y(v)});
+  State after;
+  EXPECT_EQ(replay(s, pts, after), PathStatus::kComplete);
+}
+
+TEST(FutlogAlphaBetaLearned, LegalAndFindsGoals) {
+  EngineOptions o;
+  o.algorithm = Algorithm::kAlphaBetaLearned;
+  State s;
+  set_edge(s.marked, kGeometry.edge[vertex_id(0, 0)][1]);
+  s.ball = static_cast<std::uint8_t>(vertex_id(1, 4));
+  auto l = search::Limits::of_nodes(20000);
+  l.poll_every = 1;
+  const SearchResult r = search_move(s, l, {}, o);
+  ASSERT_TRUE(r.result.move);
+  EXPECT_EQ(goal_for(apply(s, *r.result.move)), 1);
+}
+
+}  // namespace
+}  // namespace tabula::futlog

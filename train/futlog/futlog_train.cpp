@@ -189,7 +189,8 @@ int fit(const Args& args) {
   std::cerr << "fit: " << data.size() << " positions (" << train.size() << " train, " << valid.size()
             << " validation), " << w.size() << " parameters\n";
 
-  std::vector<float> acc(static_cast<std::size_t>(H)), h(static_cast<std::size_t>(H)), dh(static_cast<std::size_t>(H));
+  std::vector<float> acc(static_cast<std::size_t>(H)), h(static_cast<std::size_t>(H)),
+      dh(static_cast<std::size_t>(H));
   auto forward = [&](std::size_t i) {
     for (int j = 0; j < H; ++j) acc[j] = w[B1 + j];
     for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) {
@@ -263,8 +264,8 @@ int fit(const Args& args) {
     }
     double acc_t, acc_v;
     const double lt = loss_of(train, acc_t), lv = loss_of(valid, acc_v);
-    std::fprintf(stderr, "epoch %d: train loss %.4f (result accuracy %.3f), validation loss %.4f (%.3f)\n", e + 1,
-                 lt, acc_t, lv, acc_v);
+    std::fprintf(stderr, "epoch %d: train loss %.4f (result accuracy %.3f), validation loss %.4f (%.3f)\n",
+                 e + 1, lt, acc_t, lv, acc_v);
     if (lv < best_loss || valid.empty()) best_loss = lv, best = w;
   }
   const LearnedEval eval = LearnedEval::from_parameters(H, best);
