@@ -131,8 +131,9 @@ class BestFirst {
   std::size_t tree_size() const { return nodes_.size(); }
 
   // The root's moves of the last search, best first: proven wins, then
-  // the open ones by value (or by visits with most_visited), then proven
-  // losses; each with its value for the side to move at the root.
+  // the open ones expanded by value (or by visits with most_visited), then
+  // the open ones never expanded, then proven losses; each with its value
+  // for the side to move at the root.
   std::vector<std::pair<Move, int>> ranking() const {
     std::vector<std::pair<Move, int>> out;
     if (nodes_.empty() || !nodes_[0].expanded()) return out;
@@ -160,14 +161,17 @@ class BestFirst {
     const Node& r = nodes_[0];
     std::vector<std::uint32_t> order;
     for (std::uint32_t c = r.first; c < r.first + r.count; ++c) order.push_back(c);
-    auto rank = [&](std::uint32_t c) {  // proven wins, then open, then proven losses
+    // Proven wins, then open children already expanded (their value has
+    // seen the replies), then open ones never expanded (a static value
+    // only: the search ran out before looking at them), then proven losses.
+    auto rank = [&](std::uint32_t c) {
       const int q = value_for(0, c);
-      return q > kDecisive ? 2 : q < -kDecisive ? 0 : 1;
+      return q > kDecisive ? 3 : q < -kDecisive ? 0 : nodes_[c].expanded() ? 2 : 1;
     };
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
       const int ka = rank(a), kb = rank(b);
       if (ka != kb) return ka > kb;
-      if (options_.most_visited && ka == 1 && nodes_[a].visits != nodes_[b].visits)
+      if (options_.most_visited && ka == 2 && nodes_[a].visits != nodes_[b].visits)
         return nodes_[a].visits > nodes_[b].visits;
       const int qa = value_for(0, a), qb = value_for(0, b);
       if (qa != qb) return qa > qb;
