@@ -11,7 +11,8 @@
 #   GENERATIONS [3]  GAMES per job and generation [1000]  JOBS [2]
 #   NODES per move [2000]  HIDDEN units [16]  EPOCHS [15]  L2 [3e-4]
 #   RATE [0.002]  LAMBDA [0.5]  INIT: weights file for the first generation
-#   (default: the embedded weights)
+#   (default: the embedded weights)  BUILD: build folder [out/train-build]
+#   INCLUDE: where the weights go [cpp/futlog/eval_weights.inc]
 # Cost on this project's 2-core machine: see docs/futlog.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -26,9 +27,12 @@ L2=${L2:-3e-4}
 RATE=${RATE:-0.002}
 LAMBDA=${LAMBDA:-0.5}
 BUILD=${BUILD:-out/train-build}
+INCLUDE=${INCLUDE:-cpp/futlog/eval_weights.inc}
 
-cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_FIND_PACKAGE_SWIPL=ON \
-  -DTABULA_GAMES=futlog -DTABULA_TESTS=OFF >/dev/null
+if [ ! -f "$BUILD/build.ninja" ]; then
+  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_FIND_PACKAGE_SWIPL=ON \
+    -DTABULA_GAMES=futlog -DTABULA_TESTS=OFF >/dev/null
+fi
 cmake --build "$BUILD" --target futlog_train
 TRAIN="$BUILD/train/futlog/futlog_train"
 mkdir -p "$WORK"
@@ -49,6 +53,6 @@ for gen in $(seq 1 "$GENERATIONS"); do
     --l2 "$L2" --rate "$RATE" --lambda "$LAMBDA" --include "$WORK/eval_weights_g$gen.inc" 2>&1 | tail -n 3
   weights="$WORK/weights_g$gen.txt"
 done
-cp "$WORK/eval_weights_g$GENERATIONS.inc" cpp/futlog/eval_weights.inc
-echo "wrote cpp/futlog/eval_weights.inc from $weights in $(( $(date +%s) - start )) s; rebuilding"
+cp "$WORK/eval_weights_g$GENERATIONS.inc" "$INCLUDE"
+echo "wrote $INCLUDE from $weights in $(( $(date +%s) - start )) s; rebuilding"
 cmake --build "$BUILD"
