@@ -124,7 +124,7 @@ TEST(FutlogLearnedEval, LostProofIsSound) {
   features::Active a;
   int proofs = 0;
   std::vector<Outcome> children, replies;
-  for (const State& p : sample_positions(tabula::testing::scaled(30, 4))) {
+  for (const State& p : sample_positions(30)) {
     gen.generate(p, children);
     for (const Outcome& c : children) {
       const State s = apply(p, c);
