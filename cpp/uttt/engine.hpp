@@ -26,13 +26,21 @@
 #include "search/mcts.hpp"
 #include "search/result.hpp"
 #include "uttt/game.hpp"
+#include "uttt/network.hpp"
 #include "uttt/playout.hpp"
 
 namespace tabula::uttt {
 
-// UTTT as the engine's MCTS sees it: the rules plus a playout policy.
+// How the engine values a new leaf.
+enum class Leaf : std::uint8_t {
+  kPlayout,  // one playout of the policy
+  kNetwork,  // the value network (network.hpp); a win of the game in one counts as won
+};
+
+// UTTT as the engine's MCTS sees it: the rules plus a leaf value.
 struct SearchGame : Game {
   Policy policy = Policy::kWinAvoid;
+  const Network* network = nullptr;  // set: leaves are valued by it
 
   int playout(const State& s, Rng& rng) {
     switch (policy_playout(s, rng, policy)) {
@@ -44,12 +52,23 @@ struct SearchGame : Game {
         return -1;
     }
   }
+  // The expected result for the side to move.
+  double value(const State& s, Rng& rng) {
+    if (network) {
+      if (winning_move(s) != 255) return 1.0;
+      return network->evaluate(s);
+    }
+    const int w = playout(s, rng);
+    return w < 0 ? 0.5 : (w == s.side ? 1.0 : 0.0);
+  }
 };
 
 struct EngineOptions {
   search::MctsOptions mcts = defaults();
   Policy policy = Policy::kWinAvoid;
-  int threads = 1;  // > 1: root parallelism, one tree per thread
+  Leaf leaf = Leaf::kPlayout;
+  std::shared_ptr<const Network> network;  // for Leaf::kNetwork; empty: the embedded one
+  int threads = 1;                         // > 1: root parallelism, one tree per thread
 
   static search::MctsOptions defaults() {
     search::MctsOptions o;
@@ -67,6 +86,7 @@ struct EngineOptions {
     e.mcts.solver = false;
     e.mcts.max_tree_nodes = std::size_t{1} << 21;
     e.policy = Policy::kRandom;
+    e.leaf = Leaf::kPlayout;
     return e;
   }
 };
@@ -78,6 +98,8 @@ class Engine {
     for (int i = 0; i < n; ++i) {
       auto w = std::make_unique<Worker>();
       w->game.policy = options.policy;
+      if (options.leaf == Leaf::kNetwork)
+        w->game.network = options.network ? options.network.get() : &Network::embedded();
       search::MctsOptions o = options.mcts;
       o.reuse = keep_tree;
       o.seed = options.mcts.seed + 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(i);
