@@ -5,10 +5,13 @@
 //   uttt_player_bench [--ms N | --sims N] [--level informed|uct] [--seed S]
 //                     [--c X] [--fpu X] [--policy random|win|avoid]
 //                     [--reuse 0|1] [--threads N] [--expand N]
+//                     [--leaf network|playout] [--network FILE]
 //
 // --ms: time per move, counted from reading the opponent's move (default
 // 100); --sims: a fixed number of simulations per move instead. Each answer
-// is "row col simulations".
+// is "row col simulations". --leaf: how new leaves are valued (the
+// compiled-in value network or one playout); --network: a weights file
+// instead of the compiled-in network.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -26,7 +29,8 @@ namespace {
 [[noreturn]] void usage() {
   std::fprintf(stderr,
                "usage: uttt_player_bench [--ms N | --sims N] [--level informed|uct] [--seed S] [--c X]\n"
-               "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n");
+               "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n"
+               "       [--leaf network|playout] [--network FILE]\n");
   std::exit(2);
 }
 
@@ -72,6 +76,18 @@ int main(int argc, char** argv) {
       reuse = next() != "0";
     } else if (a == "--threads") {
       options.threads = std::stoi(next());
+    } else if (a == "--leaf") {
+      const std::string l = next();
+      if (l != "network" && l != "playout") usage();
+      options.leaf = l == "network" ? Leaf::kNetwork : Leaf::kPlayout;
+    } else if (a == "--network") {
+      auto net = Network::load(next());
+      if (!net) {
+        std::fprintf(stderr, "cannot load the network file\n");
+        return 2;
+      }
+      options.leaf = Leaf::kNetwork;
+      options.network = std::make_shared<const Network>(std::move(*net));
     } else if (a == "--expand") {
       options.mcts.expand_after = static_cast<std::uint32_t>(std::stoul(next()));
     } else {

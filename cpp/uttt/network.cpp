@@ -5,6 +5,10 @@
 #include <cstring>
 #include <memory>
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 namespace tabula::uttt {
 
 namespace {
@@ -135,14 +139,36 @@ int Network::features(const State& s, std::array<std::uint16_t, kMaxFeatures>& o
 }
 
 float Network::evaluate(const std::uint16_t* features, int count) const {
+  const float* w = w1.data();
+#if defined(__AVX2__) && defined(__FMA__)
+  static_assert(kHidden % 64 == 0);
+  __m256 total = _mm256_setzero_ps();
+  // 64 hidden units at a time, kept in eight registers.
+  for (int base = 0; base < kHidden; base += 64) {
+    __m256 acc[8];
+    for (int k = 0; k < 8; ++k) acc[k] = _mm256_loadu_ps(b1.data() + base + 8 * k);
+    for (int i = 0; i < count; ++i) {
+      const float* row = w + std::size_t{features[i]} * kHidden + base;
+      for (int k = 0; k < 8; ++k) acc[k] = _mm256_add_ps(acc[k], _mm256_loadu_ps(row + 8 * k));
+    }
+    const __m256 zero = _mm256_setzero_ps();
+    for (int k = 0; k < 8; ++k)
+      total = _mm256_fmadd_ps(_mm256_max_ps(acc[k], zero), _mm256_loadu_ps(w2.data() + base + 8 * k), total);
+  }
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, total);
+  float sum = b2;
+  for (float v : lanes) sum += v;
+#else
   alignas(32) float h[kHidden];
   std::memcpy(h, b1.data(), sizeof h);
   for (int i = 0; i < count; ++i) {
-    const float* row = w1.data() + std::size_t{features[i]} * kHidden;
+    const float* row = w + std::size_t{features[i]} * kHidden;
     for (int j = 0; j < kHidden; ++j) h[j] += row[j];
   }
   float sum = b2;
   for (int j = 0; j < kHidden; ++j) sum += w2[j] * (h[j] > 0.0f ? h[j] : 0.0f);
+#endif
   return 1.0f / (1.0f + std::exp(-sum));
 }
 
