@@ -2,13 +2,16 @@
 // stdout (cpp/uttt/protocol.hpp), one game per run, for the match referee
 // (uttt_match_bench) or any other arena.
 //
-//   uttt_player_bench [--ms N | --sims N] [--level informed|uct] [--seed S]
+//   uttt_player_bench [--ms N | --sims N] [--level informed|playout|uct] [--seed S]
 //                     [--c X] [--fpu X] [--policy random|win|avoid]
 //                     [--reuse 0|1] [--threads N] [--expand N]
-//                     [--leaf network|playout] [--network FILE]
+//                     [--leaf network|playout|mixed] [--network FILE]
 //
 // --ms: time per move, counted from reading the opponent's move (default
-// 100); --sims: a fixed number of simulations per move instead. Each answer
+// 100); --sims: a fixed number of simulations per move instead. --level:
+// informed (the default engine: solver, value network), playout (the same
+// search with informed playouts at the leaves) or uct (plain UCT with random
+// playouts, the engine before these). The other options override settings. Each answer
 // is "row col simulations". --leaf: how new leaves are valued (the
 // compiled-in value network or one playout); --network: a weights file
 // instead of the compiled-in network.
@@ -27,10 +30,11 @@ using namespace tabula::uttt;
 namespace {
 
 [[noreturn]] void usage() {
-  std::fprintf(stderr,
-               "usage: uttt_player_bench [--ms N | --sims N] [--level informed|uct] [--seed S] [--c X]\n"
-               "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n"
-               "       [--leaf network|playout] [--network FILE]\n");
+  std::fprintf(
+      stderr,
+      "usage: uttt_player_bench [--ms N | --sims N] [--level informed|playout|uct] [--seed S] [--c X]\n"
+      "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n"
+      "       [--leaf network|playout|mixed] [--network FILE]\n");
   std::exit(2);
 }
 
@@ -40,7 +44,7 @@ int main(int argc, char** argv) {
   long ms = 100;
   unsigned long long sims = 0;
   EngineOptions options;
-  bool reuse = true;
+  bool reuse = true, c_given = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -53,7 +57,11 @@ int main(int argc, char** argv) {
       sims = std::stoull(next());
     } else if (a == "--level") {
       const std::string l = next();
-      if (l == "uct") {
+      if (l == "playout") {
+        const auto seed = options.mcts.seed;
+        options = EngineOptions::playouts();
+        options.mcts.seed = seed;
+      } else if (l == "uct") {
         const auto seed = options.mcts.seed;
         options = EngineOptions::plain_uct();
         options.mcts.seed = seed;
@@ -65,6 +73,7 @@ int main(int argc, char** argv) {
       options.mcts.seed = std::stoull(next());
     } else if (a == "--c") {
       options.mcts.exploration = std::stod(next());
+      c_given = true;
     } else if (a == "--fpu") {
       options.mcts.fpu = std::stod(next());
     } else if (a == "--prior") {
@@ -78,15 +87,17 @@ int main(int argc, char** argv) {
       options.threads = std::stoi(next());
     } else if (a == "--leaf") {
       const std::string l = next();
-      if (l != "network" && l != "playout") usage();
-      options.leaf = l == "network" ? Leaf::kNetwork : Leaf::kPlayout;
+      if (l != "network" && l != "playout" && l != "mixed") usage();
+      options.leaf = l == "network" ? Leaf::kNetwork : l == "mixed" ? Leaf::kMixed : Leaf::kPlayout;
+      if (!c_given && options.leaf != Leaf::kNetwork)
+        options.mcts.exploration = EngineOptions::playouts().mcts.exploration;
     } else if (a == "--network") {
       auto net = Network::load(next());
       if (!net) {
         std::fprintf(stderr, "cannot load the network file\n");
         return 2;
       }
-      options.leaf = Leaf::kNetwork;
+      if (options.leaf == Leaf::kPlayout) options.leaf = Leaf::kNetwork;
       options.network = std::make_shared<const Network>(std::move(*net));
     } else if (a == "--expand") {
       options.mcts.expand_after = static_cast<std::uint32_t>(std::stoul(next()));

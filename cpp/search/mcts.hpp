@@ -14,9 +14,11 @@
 // and may add
 //
 //   void priors(const State&, const std::vector<Move>& moves, std::vector<float>& out);
-//       one prior per move (any positive scale; normalised here), used as
-//       a progressive bias: prior_weight * p / (visits + 1) is added to the
-//       child's UCT value.
+//       one prior per move in [0, 1], larger for moves that look better for
+//       the player making them (e.g. a value of the position after the
+//       move), used as a progressive bias: prior_weight * p / (visits + 1)
+//       is added to the child's UCT value, and unvisited children are tried
+//       best prior first.
 //
 // Solver: terminal positions are proven; a position is proven won for the
 // side to move when one child is a proven win, lost when every child is a
@@ -343,11 +345,8 @@ class Mcts {
       if (options_.prior_weight > 0.0 && !buffer_.empty()) {
         priors_.clear();
         game_.priors(s, buffer_, priors_);
-        float total = 0.0f;
-        for (float p : priors_) total += p;
-        if (total > 0.0f)
-          for (std::size_t i = 0; i < buffer_.size() && i < priors_.size(); ++i)
-            tree_[first + static_cast<std::int32_t>(i)].prior = priors_[i] / total;
+        for (std::size_t i = 0; i < buffer_.size() && i < priors_.size(); ++i)
+          tree_[first + static_cast<std::int32_t>(i)].prior = priors_[i];
       }
     }
     Node& n = tree_[index];

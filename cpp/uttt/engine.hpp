@@ -35,12 +35,14 @@ namespace tabula::uttt {
 enum class Leaf : std::uint8_t {
   kPlayout,  // one playout of the policy
   kNetwork,  // the value network (network.hpp); a win of the game in one counts as won
+  kMixed,    // the mean of the network's value and one playout's result
 };
 
 // UTTT as the engine's MCTS sees it: the rules plus a leaf value.
 struct SearchGame : Game {
   Policy policy = Policy::kWinAvoid;
   const Network* network = nullptr;  // set: leaves are valued by it
+  bool mixed = false;                // with a network: average it with a playout
 
   int playout(const State& s, Rng& rng) {
     switch (policy_playout(s, rng, policy)) {
@@ -52,11 +54,30 @@ struct SearchGame : Game {
         return -1;
     }
   }
+  const Network* prior_network = nullptr;  // set: priors of new children from it
+
+  // Priors: the network's value of the position after each move, for the
+  // player making it (a move that wins the game: 1).
+  void priors(const State& s, const std::vector<Move>& moves, std::vector<float>& out) {
+    out.resize(moves.size());
+    if (!prior_network) {
+      std::fill(out.begin(), out.end(), 0.5f);
+      return;
+    }
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const State t = applied(s, moves[i]);
+      out[i] = t.over() ? (t.outcome == Outcome::kDraw ? 0.5f : 1.0f) : 1.0f - prior_network->evaluate(t);
+    }
+  }
+
   // The expected result for the side to move.
   double value(const State& s, Rng& rng) {
     if (network) {
       if (winning_move(s) != 255) return 1.0;
-      return network->evaluate(s);
+      const double v = network->evaluate(s);
+      if (!mixed) return v;
+      const int w = playout(s, rng);
+      return 0.5 * v + (w < 0 ? 0.25 : (w == s.side ? 0.5 : 0.0));
     }
     const int w = playout(s, rng);
     return w < 0 ? 0.5 : (w == s.side ? 1.0 : 0.0);
@@ -65,17 +86,27 @@ struct SearchGame : Game {
 
 struct EngineOptions {
   search::MctsOptions mcts = defaults();
-  Policy policy = Policy::kWinAvoid;
-  Leaf leaf = Leaf::kPlayout;
-  std::shared_ptr<const Network> network;  // for Leaf::kNetwork; empty: the embedded one
+  Policy policy = Policy::kWinAvoid;  // of the playouts (Leaf::kPlayout, kMixed)
+  Leaf leaf = Leaf::kNetwork;
+  std::shared_ptr<const Network> network;  // for the network's uses; empty: the embedded one
   int threads = 1;                         // > 1: root parallelism, one tree per thread
 
+  // The search settings of the default engine, tuned by fixed-simulation
+  // matches (bench/results/uttt.md).
   static search::MctsOptions defaults() {
     search::MctsOptions o;
-    o.exploration = 0.7;
+    o.exploration = 0.2;
     o.solver = true;
-    o.max_tree_nodes = std::size_t{1} << 23;
+    o.max_tree_nodes = std::size_t{1} << 24;
     return o;
+  }
+  // The same search valuing leaves by informed playouts instead of the
+  // network (a noisier value, so more exploration).
+  static EngineOptions playouts() {
+    EngineOptions e;
+    e.leaf = Leaf::kPlayout;
+    e.mcts.exploration = 0.45;
+    return e;
   }
   // Plain UCT with uniformly random playouts and no solver (the engine
   // before the informed search), for matches against it.

@@ -135,6 +135,19 @@ int Network::features(const State& s, std::array<std::uint16_t, kMaxFeatures>& o
     out[n++] = static_cast<std::uint16_t>(kTheirBoards + __builtin_ctz(m));
   for (unsigned m = s.drawn; m; m &= m - 1) out[n++] = static_cast<std::uint16_t>(kDrawn + __builtin_ctz(m));
   out[n++] = static_cast<std::uint16_t>(kForced + (s.forced < 0 ? 9 : s.forced));
+  const unsigned open = ~finished & kFull;
+  for (int k = 0; k < 2; ++k) {
+    const int p = k == 0 ? me : them;
+    unsigned threats = 0;
+    for (unsigned b = open; b; b &= b - 1) {
+      const int i = __builtin_ctz(b);
+      if (kWinningCells[s.cells[p][i]] & s.free_cells(i)) threats |= 1u << i;
+    }
+    for (unsigned m = threats; m; m &= m - 1)
+      out[n++] = static_cast<std::uint16_t>((k == 0 ? kMyThreats : kTheirThreats) + __builtin_ctz(m));
+    for (unsigned m = kWinningCells[s.won[p]] & open; m; m &= m - 1)
+      out[n++] = static_cast<std::uint16_t>((k == 0 ? kMyKeys : kTheirKeys) + __builtin_ctz(m));
+  }
   return n;
 }
 

@@ -5,7 +5,10 @@
 // Inputs (kInputs binary features, seen from the side to move): its marks
 // and the opponent's marks in the boards still open (81 each), the boards
 // each has won and the drawn boards (9 each), and the board the move is
-// forced into (9, or a tenth input for a free choice). One hidden layer of
+// forced into (9, or a tenth input for a free choice); then, per board and
+// per player (side to move first), whether the player can win that board
+// with one move and whether winning that board would win the game (9 each).
+// One hidden layer of
 // kHidden rectified units; the output, through a logistic function, is the
 // expected result for the side to move (win 1, draw 0.5, loss 0).
 //
@@ -26,14 +29,15 @@ namespace tabula::uttt {
 
 class Network {
  public:
-  static constexpr std::uint32_t kFormatVersion = 1;
-  static constexpr int kInputs = 199;
+  static constexpr std::uint32_t kFormatVersion = 2;
+  static constexpr int kInputs = 235;
   static constexpr int kHidden = 128;
-  static constexpr int kMaxFeatures = 81 + 9 + 9 + 9 + 1;
+  static constexpr int kMaxFeatures = 81 + 9 + 1 + 36;
 
   // Feature offsets.
   static constexpr int kMine = 0, kTheirs = 81, kMyBoards = 162, kTheirBoards = 171, kDrawn = 180,
-                       kForced = 189;
+                       kForced = 189, kMyThreats = 199, kTheirThreats = 208, kMyKeys = 217,
+                       kTheirKeys = 226;
 
   // The network compiled into the engine.
   static const Network& embedded();
