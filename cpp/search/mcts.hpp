@@ -303,8 +303,10 @@ class Mcts {
 
   std::int32_t select_child(std::int32_t index) {
     const Node& parent = tree_[index];
-    const double log_n = std::log(static_cast<double>(parent.visits) + 1.0);
-    const double c = options_.exploration;
+    // c * sqrt(ln N / n) as c * sqrt(ln N) / sqrt(n), in single precision:
+    // this loop is the tree's hot spot.
+    const float c_log_n = static_cast<float>(options_.exploration) *
+                          std::sqrt(std::log(static_cast<float>(parent.visits) + 1.0f));
     const bool use_priors = HasPriors<G> && options_.prior_weight > 0.0;
     const double fpu = options_.fpu < 0.0 ? 1e9 : options_.fpu;
     std::int32_t best = parent.first_child;
@@ -320,8 +322,9 @@ class Mcts {
         // Ties among unvisited children break at random.
         v += 1e-6 * static_cast<double>(rng_.below(1024));
       } else {
-        const double mean = child.proof == kDrawn ? 0.5 : child.score / child.visits;
-        v = mean + c * std::sqrt(log_n / child.visits);
+        const float n = static_cast<float>(child.visits);
+        const float mean = child.proof == kDrawn ? 0.5f : static_cast<float>(child.score) / n;
+        v = mean + c_log_n / std::sqrt(n);
         if (use_priors) v += options_.prior_weight * child.prior / (child.visits + 1.0);
       }
       if (v > best_value) {
