@@ -8,7 +8,7 @@
 # Generation 0 plays with playouts at the leaves; each later generation
 # plays with the network of the one before and is fitted, starting from
 # that network, on the last two generations' positions. Settings (environment):
-#   GENERATIONS (2), GAMES per job per generation (4000), SIMS per move
+#   GENERATIONS (2), GAMES per job per generation (6000), SIMS per move
 #   (800), JOBS in parallel (2), EPOCHS (12), BUILD (out/release),
 #   WORK (out/train), NICE (10).
 set -eu
@@ -16,7 +16,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$ROOT/out/release}
 WORK=${WORK:-$ROOT/out/train}
 GENERATIONS=${GENERATIONS:-2}
-GAMES=${GAMES:-4000}
+GAMES=${GAMES:-6000}
 SIMS=${SIMS:-800}
 JOBS=${JOBS:-2}
 EPOCHS=${EPOCHS:-12}
