@@ -76,6 +76,10 @@ int main(int argc, char** argv) {
       c_given = true;
     } else if (a == "--fpu") {
       options.mcts.fpu = std::stod(next());
+    } else if (a == "--mix") {
+      options.mcts.prior_mix = std::stod(next());
+    } else if (a == "--bonus") {
+      options.mcts.first_play_bonus = std::stod(next());
     } else if (a == "--prior") {
       options.mcts.prior_weight = std::stod(next());
     } else if (a == "--policy") {

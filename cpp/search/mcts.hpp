@@ -18,7 +18,12 @@
 //       the player making them (e.g. a value of the position after the
 //       move), used as a progressive bias: prior_weight * p / (visits + 1)
 //       is added to the child's UCT value, and unvisited children are tried
-//       best prior first.
+//       best prior first. With MctsOptions::prior_mix > 0 the priors are
+//       instead taken as static values of the children (e.g. a network's
+//       value of each child, computed when the parent is expanded): a
+//       child's first visit backs up its prior instead of a new leaf value,
+//       an unvisited child is worth prior + first_play_bonus, and a visited
+//       one prior_mix * prior + (1 - prior_mix) * mean + the UCT term.
 //
 // Solver: terminal positions are proven; a position is proven won for the
 // side to move when one child is a proven win, lost when every child is a
@@ -76,6 +81,8 @@ struct MctsOptions {
   // Value given to a child never visited; negative: every child is tried
   // once before any is tried twice (classic UCT).
   double fpu = -1.0;
+  double prior_mix = 0.0;                             // > 0: priors are static child values (see above)
+  double first_play_bonus = 0.4;                      // with prior_mix: an unvisited child's bonus
   double prior_weight = 0.0;                          // weight of the priors hook, when the game has one
   bool solver = true;                                 // prove wins, losses and draws
   bool reuse = false;                                 // keep the tree between run() calls (see above)
@@ -210,7 +217,7 @@ class Mcts {
           outcome = w;
           if (options_.solver) prove_terminal(child, w);
         } else {
-          value = leaf_value(s);
+          value = static_values() ? static_cast<double>(tree_[child].prior) : leaf_value(s);
         }
         break;
       }
@@ -286,6 +293,9 @@ class Mcts {
     if (all) n.proof = draw ? kDrawn : kWon;
   }
 
+  static constexpr bool kHasPriors = HasPriors<G>;
+  bool static_values() const { return kHasPriors && options_.prior_mix > 0.0; }
+
   bool root_decided() const {
     if (!options_.solver) return false;
     if (tree_[0].proof != kOpen) return true;
@@ -308,6 +318,8 @@ class Mcts {
     const float c_log_n = static_cast<float>(options_.exploration) *
                           std::sqrt(std::log(static_cast<float>(parent.visits) + 1.0f));
     const bool use_priors = HasPriors<G> && options_.prior_weight > 0.0;
+    const bool mix = static_values();
+    const float lambda = static_cast<float>(options_.prior_mix);
     const double fpu = options_.fpu < 0.0 ? 1e9 : options_.fpu;
     std::int32_t best = parent.first_child;
     double best_value = -1e18;
@@ -318,12 +330,16 @@ class Mcts {
       if (child.proof == kLost) {
         v = -1e12 + child.visits;  // only when every child is lost
       } else if (child.visits == 0) {
-        v = fpu + (use_priors ? options_.prior_weight * child.prior : 0.0);
+        if (mix)
+          v = child.prior + options_.first_play_bonus;
+        else
+          v = fpu + (use_priors ? options_.prior_weight * child.prior : 0.0);
         // Ties among unvisited children break at random.
         v += 1e-6 * static_cast<double>(rng_.below(1024));
       } else {
         const float n = static_cast<float>(child.visits);
-        const float mean = child.proof == kDrawn ? 0.5f : static_cast<float>(child.score) / n;
+        float mean = child.proof == kDrawn ? 0.5f : static_cast<float>(child.score) / n;
+        if (mix && child.proof == kOpen) mean = lambda * child.prior + (1.0f - lambda) * mean;
         v = mean + c_log_n / std::sqrt(n);
         if (use_priors) v += options_.prior_weight * child.prior / (child.visits + 1.0);
       }
@@ -345,7 +361,7 @@ class Mcts {
       tree_.push_back(child);
     }
     if constexpr (HasPriors<G>) {
-      if (options_.prior_weight > 0.0 && !buffer_.empty()) {
+      if ((options_.prior_weight > 0.0 || options_.prior_mix > 0.0) && !buffer_.empty()) {
         priors_.clear();
         game_.priors(s, buffer_, priors_);
         for (std::size_t i = 0; i < buffer_.size() && i < priors_.size(); ++i)

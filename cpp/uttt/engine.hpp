@@ -66,7 +66,12 @@ struct SearchGame : Game {
     }
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const State t = applied(s, moves[i]);
-      out[i] = t.over() ? (t.outcome == Outcome::kDraw ? 0.5f : 1.0f) : 1.0f - prior_network->evaluate(t);
+      if (t.over())
+        out[i] = t.outcome == Outcome::kDraw ? 0.5f : 1.0f;
+      else if (winning_move(t) != 255)
+        out[i] = 0.0f;
+      else
+        out[i] = 1.0f - prior_network->evaluate(t);
     }
   }
 
@@ -91,13 +96,17 @@ struct EngineOptions {
   std::shared_ptr<const Network> network;  // for the network's uses; empty: the embedded one
   int threads = 1;                         // > 1: root parallelism, one tree per thread
 
-  // The search settings of the default engine (bench/results/uttt.md):
-  // exploration 0.45, the best of the values tried against the strongest
-  // public bot (self-play alone preferred 0.2, which loses far more often
-  // against it).
+  // The search settings of the default engine (bench/results/uttt.md),
+  // chosen by matches against the strongest public bot: exploration 0.45
+  // (self-play alone preferred 0.2, which loses far more often against it);
+  // the network's value of every child computed when its parent is
+  // expanded and used as a static value mixed 0.4 into the child's mean,
+  // with an unvisited child worth that value + 0.4.
   static search::MctsOptions defaults() {
     search::MctsOptions o;
     o.exploration = 0.45;
+    o.prior_mix = 0.4;
+    o.first_play_bonus = 0.4;
     o.solver = true;
     o.max_tree_nodes = std::size_t{1} << 24;
     return o;
@@ -107,6 +116,7 @@ struct EngineOptions {
   static EngineOptions playouts() {
     EngineOptions e;
     e.leaf = Leaf::kPlayout;
+    e.mcts.prior_mix = 0.0;
     return e;
   }
   // Plain UCT with uniformly random playouts and no solver (the engine
@@ -130,8 +140,10 @@ class Engine {
     for (int i = 0; i < n; ++i) {
       auto w = std::make_unique<Worker>();
       w->game.policy = options.policy;
-      if (options.leaf == Leaf::kNetwork)
-        w->game.network = options.network ? options.network.get() : &Network::embedded();
+      const Network* net = options.network ? options.network.get() : &Network::embedded();
+      if (options.leaf != Leaf::kPlayout) w->game.network = net;
+      w->game.mixed = options.leaf == Leaf::kMixed;
+      if (options.mcts.prior_weight > 0.0 || options.mcts.prior_mix > 0.0) w->game.prior_network = net;
       search::MctsOptions o = options.mcts;
       o.reuse = keep_tree;
       o.seed = options.mcts.seed + 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(i);
