@@ -66,20 +66,22 @@ int main(int argc, char** argv) {
     const char* name;
     EngineOptions options;
   };
-  EngineOptions playout;
-  playout.leaf = Leaf::kPlayout;
-  EngineOptions network;
-  network.leaf = Leaf::kNetwork;
+  EngineOptions playout = EngineOptions::playouts();
+  EngineOptions network;  // the network at the leaves, no static child values
   network.network = file_network;
+  network.mcts.prior_mix = 0.0;
+  EngineOptions engine;  // the default engine
+  engine.network = file_network;
   for (const auto& [name, options] :
        {Setting{"plain UCT, random playouts", EngineOptions::plain_uct()},
-        Setting{"solver, informed playouts", playout}, Setting{"solver, value network", network}}) {
+        Setting{"solver, informed playouts", playout}, Setting{"solver, network at the leaves", network},
+        Setting{"default: static child values", engine}}) {
     std::uint64_t total = 0;
     const double t0 = cpu_seconds();
     for (const State& s : positions)
       total += Engine(options, false).move(s, search::Limits::of_nodes(sims)).nodes;
     const double secs = cpu_seconds() - t0;
-    std::printf("%-28s %8.0f k simulations/s (%d searches of %llu)\n", name, total / secs / 1000, count,
+    std::printf("%-30s %8.0f k simulations/s (%d searches of %llu)\n", name, total / secs / 1000, count,
                 static_cast<unsigned long long>(sims));
   }
   return 0;

@@ -72,6 +72,17 @@ struct Nim {
   }
 };
 
+// Nim with static values of the children: a heap left at a multiple of 4
+// is good for the player who left it.
+struct ValuedNim : Nim {
+  int prior_calls = 0;
+  void priors(const State& s, const std::vector<Move>& moves, std::vector<float>& out) {
+    ++prior_calls;
+    out.clear();
+    for (Move m : moves) out.push_back((s.heap - m) % 4 == 0 ? 0.9f : 0.2f);
+  }
+};
+
 // A chain of forced single moves ending in a leaf of the given score for
 // the side to move at the leaf.
 int deep_unknown(TreeGame& g, int depth) {
@@ -137,6 +148,23 @@ TEST(SearchMcts, WithoutTheSolverNothingIsProven) {
   EXPECT_EQ(r.proven, Proven::kUnknown);
   EXPECT_EQ(r.nodes, 3000u);
   EXPECT_EQ(*r.move, 1);
+}
+
+TEST(SearchMcts, StaticChildValuesGuideTheSearchAndKeepTheContract) {
+  ValuedNim g;
+  MctsOptions o;
+  o.prior_mix = 0.5;
+  o.solver = false;
+  Mcts<ValuedNim> mcts(g, o);
+  const auto r = mcts.run({41, 0}, Limits::of_nodes(500));
+  EXPECT_EQ(r.nodes, 500u);
+  EXPECT_EQ(*r.move, 1);  // leaves 40
+  EXPECT_GT(g.prior_calls, 0);
+  o.solver = true;
+  Mcts<ValuedNim> solver(g, o);
+  const auto p = solver.run({10, 0}, Limits::of_nodes(100000));
+  EXPECT_EQ(p.proven, Proven::kWin);
+  EXPECT_EQ(*p.move, 2);
 }
 
 TEST(SearchMcts, CountsSimulationsExactly) {
