@@ -64,6 +64,7 @@ struct SearchGame : Game {
       std::fill(out.begin(), out.end(), 0.5f);
       return;
     }
+    const Network::Children children(*prior_network, s);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const State t = applied(s, moves[i]);
       if (t.over())
@@ -71,7 +72,7 @@ struct SearchGame : Game {
       else if (winning_move(t) != 255)
         out[i] = 0.0f;
       else
-        out[i] = 1.0f - prior_network->evaluate(t);
+        out[i] = 1.0f - children.value(t, moves[i]);
     }
   }
 

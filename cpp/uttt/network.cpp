@@ -1,5 +1,6 @@
 #include "uttt/network.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -183,6 +184,142 @@ float Network::evaluate(const std::uint16_t* features, int count) const {
   for (int j = 0; j < kHidden; ++j) sum += w2[j] * (h[j] > 0.0f ? h[j] : 0.0f);
 #endif
   return 1.0f / (1.0f + std::exp(-sum));
+}
+
+float Network::output(const float* sums) const {
+#if defined(__AVX2__) && defined(__FMA__)
+  const __m256 zero = _mm256_setzero_ps();
+  __m256 total = _mm256_setzero_ps();
+  for (int j = 0; j < kHidden; j += 8)
+    total = _mm256_fmadd_ps(_mm256_max_ps(_mm256_loadu_ps(sums + j), zero), _mm256_loadu_ps(w2.data() + j),
+                            total);
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, total);
+  float sum = b2;
+  for (float v : lanes) sum += v;
+#else
+  float sum = b2;
+  for (int j = 0; j < kHidden; ++j) sum += w2[j] * (sums[j] > 0.0f ? sums[j] : 0.0f);
+#endif
+  return 1.0f / (1.0f + std::exp(-sum));
+}
+
+namespace {
+
+// Boards where `player` can win with one move, among `open`.
+unsigned board_threats(const State& s, int player, unsigned open) {
+  unsigned threats = 0;
+  for (unsigned b = open; b; b &= b - 1) {
+    const int i = __builtin_ctz(b);
+    if (kWinningCells[s.cells[player][i]] & s.free_cells(i)) threats |= 1u << i;
+  }
+  return threats;
+}
+
+// sums += sign * (the rows of `rows`), sign +1 or -1 per row.
+void add_rows(float* sums, const float* w1, const std::uint16_t* rows, const float* signs, int count) {
+  constexpr int kHidden = Network::kHidden;
+  for (int r = 0; r < count; ++r) {
+    const float* row = w1 + std::size_t{rows[r]} * kHidden;
+    if (signs[r] > 0)
+      for (int j = 0; j < kHidden; ++j) sums[j] += row[j];
+    else
+      for (int j = 0; j < kHidden; ++j) sums[j] -= row[j];
+  }
+}
+
+}  // namespace
+
+Network::Children::Children(const Network& net, const State& parent) : net_(net), parent_(parent) {
+  const int me = parent.side ^ 1, them = parent.side;
+  const unsigned open = ~parent.finished() & kFull;
+  masks_ = {parent.won[me],
+            parent.won[them],
+            parent.drawn,
+            board_threats(parent, me, open),
+            board_threats(parent, them, open),
+            kWinningCells[parent.won[me]] & open,
+            kWinningCells[parent.won[them]] & open};
+  std::copy(net.b1.begin(), net.b1.end(), sums_.begin());
+  std::array<std::uint16_t, kMaxFeatures> rows;
+  int n = 0;
+  for (unsigned o = open; o; o &= o - 1) {
+    const int b = __builtin_ctz(o);
+    for (unsigned m = parent.cells[me][b]; m; m &= m - 1)
+      rows[n++] = static_cast<std::uint16_t>(kMine + b * 9 + __builtin_ctz(m));
+    for (unsigned m = parent.cells[them][b]; m; m &= m - 1)
+      rows[n++] = static_cast<std::uint16_t>(kTheirs + b * 9 + __builtin_ctz(m));
+  }
+  for (int k = 0; k < kMasks; ++k)
+    for (unsigned m = masks_[k]; m; m &= m - 1)
+      rows[n++] = static_cast<std::uint16_t>(kOffsets[k] + __builtin_ctz(m));
+  std::array<float, kMaxFeatures> signs;
+  signs.fill(1.0f);
+  add_rows(sums_.data(), net.w1.data(), rows.data(), signs.data(), n);
+}
+
+float Network::Children::value(const State& child, Move m) const {
+  const int me = child.side, them = me ^ 1;  // `them` made the move
+  const int b = board_of(m);
+  const unsigned open = ~child.finished() & kFull;
+  // Rows that differ from the parent's sums: at most 9 + 9 + 7 x 9 + 1.
+  std::array<std::uint16_t, 96> rows;
+  std::array<float, 96> signs;
+  int n = 0;
+  if (open >> b & 1) {
+    rows[n] = static_cast<std::uint16_t>(kTheirs + m);
+    signs[n++] = 1.0f;
+  } else {
+    // The board was finished by the move: its marks leave the inputs.
+    for (unsigned c = parent_.cells[me][b]; c; c &= c - 1) {
+      rows[n] = static_cast<std::uint16_t>(kMine + b * 9 + __builtin_ctz(c));
+      signs[n++] = -1.0f;
+    }
+    for (unsigned c = parent_.cells[them][b]; c; c &= c - 1) {
+      rows[n] = static_cast<std::uint16_t>(kTheirs + b * 9 + __builtin_ctz(c));
+      signs[n++] = -1.0f;
+    }
+  }
+  const unsigned bit = 1u << b;
+  auto threat_bit = [&](int p) {
+    return (open & bit) && (kWinningCells[child.cells[p][b]] & child.free_cells(b)) ? bit : 0u;
+  };
+  const std::array<unsigned, kMasks> masks = {child.won[me],
+                                              child.won[them],
+                                              child.drawn,
+                                              (masks_[3] & ~bit) | threat_bit(me),
+                                              (masks_[4] & ~bit) | threat_bit(them),
+                                              kWinningCells[child.won[me]] & open,
+                                              kWinningCells[child.won[them]] & open};
+  for (int k = 0; k < kMasks; ++k)
+    for (unsigned d = masks[k] ^ masks_[k]; d; d &= d - 1) {
+      const int i = __builtin_ctz(d);
+      rows[n] = static_cast<std::uint16_t>(kOffsets[k] + i);
+      signs[n++] = (masks[k] >> i & 1) ? 1.0f : -1.0f;
+    }
+  rows[n] = static_cast<std::uint16_t>(kForced + (child.forced < 0 ? 9 : child.forced));
+  signs[n++] = 1.0f;
+#if defined(__AVX2__) && defined(__FMA__)
+  const float* w = net_.w1.data();
+  alignas(32) float sums[kHidden];
+  for (int base = 0; base < kHidden; base += 64) {
+    __m256 acc[8];
+    for (int k = 0; k < 8; ++k) acc[k] = _mm256_load_ps(sums_.data() + base + 8 * k);
+    for (int r = 0; r < n; ++r) {
+      const float* row = w + std::size_t{rows[r]} * kHidden + base;
+      if (signs[r] > 0)
+        for (int k = 0; k < 8; ++k) acc[k] = _mm256_add_ps(acc[k], _mm256_loadu_ps(row + 8 * k));
+      else
+        for (int k = 0; k < 8; ++k) acc[k] = _mm256_sub_ps(acc[k], _mm256_loadu_ps(row + 8 * k));
+    }
+    for (int k = 0; k < 8; ++k) _mm256_store_ps(sums + base + 8 * k, acc[k]);
+  }
+#else
+  alignas(32) float sums[kHidden];
+  std::copy(sums_.begin(), sums_.end(), sums);
+  add_rows(sums, net_.w1.data(), rows.data(), signs.data(), n);
+#endif
+  return net_.output(sums);
 }
 
 float Network::evaluate(const State& s) const {

@@ -55,6 +55,34 @@ class Network {
   // The expected result for the side to move, in (0, 1).
   float evaluate(const State& s) const;
   float evaluate(const std::uint16_t* features, int count) const;
+  // The output for hidden sums before rectification.
+  float output(const float* sums) const;
+
+  // The values of the positions one move after `parent`, from one sum of
+  // the parent's inputs and the few inputs each move changes: the values
+  // evaluate() gives for each child, up to rounding, at a fraction of the
+  // cost (only the moved-in board's inputs, the board masks and the forced
+  // board differ between a position and its children).
+  class Children {
+   public:
+    Children(const Network& net, const State& parent);
+    // The expected result for the side to move in `child`, which must be
+    // the parent after move m, with the game not over.
+    float value(const State& child, Move m) const;
+
+   private:
+    // The inputs that are 9-bit masks, seen from the child's side to move:
+    // boards won by it and by the opponent, drawn boards, then per player
+    // (child's side first) the boards it can win in one move and the open
+    // boards whose win would win it the game.
+    static constexpr int kMasks = 7;
+    static constexpr std::array<std::uint16_t, kMasks> kOffsets = {
+        kMyBoards, kTheirBoards, kDrawn, kMyThreats, kTheirThreats, kMyKeys, kTheirKeys};
+    const Network& net_;
+    State parent_;
+    std::array<unsigned, kMasks> masks_{};
+    alignas(32) std::array<float, kHidden> sums_{};  // b1 + the parent's mark and mask rows (not forced)
+  };
 
   // The parameters, for training: W1 is kInputs rows of kHidden.
   std::vector<float> w1, b1, w2;

@@ -83,6 +83,27 @@ TEST(UtttNetwork, TheTrainedValueIsNearlySymmetric) {
   EXPECT_LT(spread / n, 0.15);
 }
 
+TEST(UtttNetwork, ChildValuesFromTheParentsSumsMatchFullEvaluations) {
+  // Every legal move of positions from the whole game, including moves that
+  // win, draw or fill a board (whose marks then leave the inputs).
+  const Network& net = Network::embedded();
+  int checked = 0, finishing = 0;
+  for (const State& s : positions(400, 6)) {
+    const Network::Children children(net, s);
+    MoveList moves;
+    generate_moves(s, moves);
+    for (Move m : moves) {
+      const State t = applied(s, m);
+      if (t.over()) continue;
+      finishing += (t.finished() != s.finished());
+      EXPECT_NEAR(children.value(t, m), net.evaluate(t), 2e-5f);
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 3000);
+  EXPECT_GT(finishing, 100);
+}
+
 TEST(UtttNetwork, SavesAndLoadsItsFileFormat) {
   const std::string path = ::testing::TempDir() + "uttt_network_test.bin";
   ASSERT_TRUE(Network::embedded().save(path));
