@@ -18,7 +18,9 @@
             uttt_perft_/3,                 % +State, +Depth, -Leaves
             uttt_random_moves_/3,          % +State, +Seed, -Moves
             uttt_playouts_/4,              % +State, +Count, +Seed, -Stats
-            uttt_search_/6                 % +State, +Millis, +Simulations, +Seed, -Move, -Info
+            uttt_search_/7,                % +State, +Millis, +Simulations, +Seed, +Threads, -Move, -Info
+            uttt_engine_new_/3,            % +Seed, +Threads, -Engine
+            uttt_engine_search_/6          % +Engine, +State, +Millis, +Simulations, -Move, -Info
           ]).
 /** <module> The UTTT engine's foreign predicates
 
@@ -35,7 +37,13 @@ counts no game reaches, a finished forced board)
 
   - uttt_make_move_/3 and uttt_valid_move_/2 check a ground move and
     enumerate the legal moves in position order otherwise.
-  - uttt_search_(+State, +Millis, +Simulations, +Seed, -Move, -Info) is
+  - uttt_engine_new_(+Seed, +Threads, -Engine) is det: an engine handle
+    (a blob, freed by atom garbage collection) that keeps its search tree
+    between the moves of one game; uttt_engine_search_(+Engine, +State,
+    +Millis, +Simulations, -Move, -Info) is semidet: uttt_search_ with it
+    (from the kept tree when State is a position it reached; a handle
+    serves one call at a time, another thread gets a permission error).
+  - uttt_search_(+State, +Millis, +Simulations, +Seed, +Threads, -Move, -Info) is
     semidet: the engine's move (Monte-Carlo tree search) within Millis
     milliseconds and Simulations simulations (0: no bound of that kind;
     at least one bound), Info = search(Score, Depth, Simulations, Millis,
