@@ -6,15 +6,21 @@
 // bar, the likelihood of superiority and each program's simulations/s.
 //
 //   uttt_match_bench [--games N] [--ms T] [--grace G] [--sprt ELO0,ELO1]
-//                    [--seed S] [--log FILE] [--quiet] -- CMD_A -- CMD_B
+//                    [--opening N] [--seed S] [--log FILE] [--quiet] -- CMD_A -- CMD_B
 //
 // Each command runs under /bin/sh, one process per game, with "{seed}"
 // replaced by a per-game seed. Game g has A as x (first player) when g is
-// even. T is the time per move the programs are told to use (each is
-// configured by its own command line): it is only reported, except that an
-// answer later than T + G ms (G: --grace, default 1000) or an illegal or
-// unreadable answer loses the game for its player (a forfeit). Answers
-// slower than T + 10 ms are counted and reported per program.
+// even. --opening N: games 2k and 2k + 1 start from one opening of N
+// uniformly random plies, drawn from the seed and k, so that each program
+// plays it once with each side; "{opening}" in a command is replaced by its
+// moves ("rc,rc,...", CodinGame's row and column of each ply), which both
+// programs must play as their first answers (uttt_player_bench --opening).
+// Both programs are deterministic enough at a fixed time that games from
+// the start position repeat a few lines (bench/results/uttt.md): drawn
+// openings make the games of a match independent samples. T is the time per move the programs are told to use
+// (each is configured by its own command line): it is only reported, except that an answer later than T + G
+// ms (G: --grace, default 1000) or an illegal or unreadable answer loses the game for its player (a forfeit).
+// Answers slower than T + 10 ms are counted and reported per program.
 // --sprt stops the match as soon as a sequential probability ratio test of
 // H0: elo = ELO0 against H1: elo = ELO1 (alpha = beta = 0.05) decides.
 #include <fcntl.h>
@@ -34,10 +40,12 @@
 #include <string>
 #include <vector>
 
+#include "common/rng.hpp"
 #include "uttt/protocol.hpp"
 #include "uttt/state.hpp"
 
 using namespace tabula::uttt;
+using tabula::Rng;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -127,11 +135,30 @@ struct Tally {
   int w = 0, d = 0, l = 0;
 };
 
-std::string replace_seed(std::string cmd, unsigned long long seed) {
-  const std::string key = "{seed}";
-  for (auto p = cmd.find(key); p != std::string::npos; p = cmd.find(key))
-    cmd.replace(p, key.size(), std::to_string(seed));
+std::string replace_key(std::string cmd, const std::string& key, const std::string& value) {
+  for (auto p = cmd.find(key); p != std::string::npos; p = cmd.find(key)) cmd.replace(p, key.size(), value);
   return cmd;
+}
+
+// The opening of games 2k and 2k + 1: `plies` uniformly random moves (none
+// ending the game), as "rc,rc,...".
+std::string draw_opening(unsigned long long seed, int plies) {
+  Rng rng(seed * 0x9E3779B97F4A7C15ull + 0x0BE41);
+  State s = initial_state();
+  std::string text;
+  for (int i = 0; i < plies; ++i) {
+    MoveList moves;
+    generate_moves(s, moves);
+    Move m = moves.moves[rng.below(static_cast<std::uint32_t>(moves.size))];
+    for (int tries = 0; tries < 100 && applied(s, m).over(); ++tries)
+      m = moves.moves[rng.below(static_cast<std::uint32_t>(moves.size))];
+    apply(s, m);
+    const auto [r, c] = protocol::to_row_col(m);
+    if (i > 0) text += ',';
+    text += static_cast<char>('0' + r);
+    text += static_cast<char>('0' + c);
+  }
+  return text;
 }
 
 double percentile(std::vector<double> v, double q) {
@@ -160,7 +187,7 @@ double llr(int w, int d, int l, double elo0, double elo1) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int games = 20;
+  int games = 20, opening_plies = 0;
   double ms = 100, grace = 1000;
   unsigned long long seed = 1;
   std::optional<std::pair<double, double>> sprt;
@@ -178,6 +205,8 @@ int main(int argc, char** argv) {
       grace = std::stod(next());
     else if (a == "--seed")
       seed = std::stoull(next());
+    else if (a == "--opening")
+      opening_plies = std::stoi(next());
     else if (a == "--log")
       log_path = next();
     else if (a == "--quiet")
@@ -196,8 +225,8 @@ int main(int argc, char** argv) {
   if (commands.size() != 2) {
     std::fprintf(
         stderr,
-        "usage: uttt_match_bench [--games N] [--ms T] [--grace G] [--sprt E0,E1] [--seed S] [--log F]\n"
-        "       [--quiet] -- CMD_A -- CMD_B\n");
+        "usage: uttt_match_bench [--games N] [--ms T] [--grace G] [--sprt E0,E1] [--opening N] [--seed S]\n"
+        "       [--log F] [--quiet] -- CMD_A -- CMD_B\n");
     return 2;
   }
   signal(SIGPIPE, SIG_IGN);
@@ -214,8 +243,12 @@ int main(int argc, char** argv) {
   for (int g = 0; g < games; ++g) {
     const int a_side = g % 2 == 0 ? kX : kO;  // program A's player
     std::optional<Player> players[2];
-    players[0].emplace(replace_seed(commands[0], seed + static_cast<unsigned long long>(g)));
-    players[1].emplace(replace_seed(commands[1], seed + 1000003ull + static_cast<unsigned long long>(g)));
+    const std::string opening = draw_opening(seed + static_cast<unsigned long long>(g / 2), opening_plies);
+    for (int p = 0; p < 2; ++p)
+      players[p].emplace(replace_key(
+          replace_key(commands[p], "{seed}",
+                      std::to_string(seed + (p ? 1000003ull : 0ull) + static_cast<unsigned long long>(g))),
+          "{opening}", opening));
     State s = initial_state();
     std::optional<Move> last;
     int loser = -1;  // program that forfeited
@@ -268,8 +301,8 @@ int main(int argc, char** argv) {
       ++ta.d, ++tb.d;
     ++played;
     if (log.is_open())
-      log << "game " << g + 1 << " A=" << (a_side == kX ? 'x' : 'o') << " result(A)=" << a_result << " moves "
-          << moves_text << '\n';
+      log << "game " << g + 1 << " A=" << (a_side == kX ? 'x' : 'o') << " result(A)=" << a_result
+          << " opening " << (opening.empty() ? "-" : opening) << " moves " << moves_text << '\n';
     const int w = as_x[0].w + as_o[0].w, d = as_x[0].d + as_o[0].d, l = as_x[0].l + as_o[0].l;
     if (!quiet)
       std::fprintf(stderr, "game %d: A as %c %s | A %d-%d-%d (W-D-L)\n", g + 1, a_side == kX ? 'x' : 'o',

@@ -6,8 +6,12 @@
 //                     [--c X] [--fpu X] [--policy random|win|avoid]
 //                     [--reuse 0|1] [--threads N] [--expand N]
 //                     [--leaf network|playout|mixed] [--network FILE]
+//                     [--mix X] [--bonus X] [--opening rc,rc,...]
 //
-// --ms: time per move, counted from reading the opponent's move (default
+// --opening: the game's first plies, as the referee draws them
+// (uttt_match_bench --opening N and "{opening}"): while the game follows
+// them, the program answers its plies of them without searching. --ms:
+// time per move, counted from reading the opponent's move (default
 // 100); --sims: a fixed number of simulations per move instead. --level:
 // informed (the default engine: solver, value network), playout (the same
 // search with informed playouts at the leaves) or uct (plain UCT with random
@@ -15,11 +19,13 @@
 // is "row col simulations". --leaf: how new leaves are valued (the
 // compiled-in value network or one playout); --network: a weights file
 // instead of the compiled-in network.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "uttt/engine.hpp"
 #include "uttt/protocol.hpp"
@@ -34,7 +40,8 @@ namespace {
       stderr,
       "usage: uttt_player_bench [--ms N | --sims N] [--level informed|playout|uct] [--seed S] [--c X]\n"
       "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n"
-      "       [--leaf network|playout|mixed] [--network FILE]\n");
+      "       [--leaf network|playout|mixed] [--network FILE] [--mix X] [--bonus X]\n"
+      "       [--opening rc,rc,...]\n");
   std::exit(2);
 }
 
@@ -45,6 +52,7 @@ int main(int argc, char** argv) {
   unsigned long long sims = 0;
   EngineOptions options;
   bool reuse = true, c_given = false;
+  std::vector<Move> opening;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -78,6 +86,13 @@ int main(int argc, char** argv) {
       options.mcts.fpu = std::stod(next());
     } else if (a == "--mix") {
       options.mcts.prior_mix = std::stod(next());
+    } else if (a == "--opening") {
+      const std::string v = next();
+      for (std::size_t p = 0; p + 1 < v.size(); p += 3) {
+        const auto m = protocol::from_row_col(v[p] - '0', v[p + 1] - '0');
+        if (!m) usage();
+        opening.push_back(*m);
+      }
     } else if (a == "--bonus") {
       options.mcts.first_play_bonus = std::stod(next());
     } else if (a == "--prior") {
@@ -112,6 +127,7 @@ int main(int argc, char** argv) {
 
   Engine engine(options, reuse);
   State s = initial_state();
+  std::vector<Move> played;
   int row, col, count;
   while (std::cin >> row >> col) {
     const auto start = search::Clock::now();
@@ -122,10 +138,20 @@ int main(int argc, char** argv) {
         return 1;
       }
       apply(s, *m);
+      played.push_back(*m);
     }
     if (!(std::cin >> count)) break;
     for (int k = 0; k < count; ++k) std::cin >> row >> col;
     if (s.over()) break;
+    if (played.size() < opening.size() && std::equal(played.begin(), played.end(), opening.begin())) {
+      const Move m = opening[played.size()];
+      apply(s, m);
+      played.push_back(m);
+      const auto [r, c] = protocol::to_row_col(m);
+      std::printf("%d %d 0\n", r, c);
+      std::fflush(stdout);
+      continue;
+    }
     search::Limits limits;
     if (sims) {
       limits = search::Limits::of_nodes(sims);
@@ -136,6 +162,7 @@ int main(int argc, char** argv) {
     const auto result = engine.move(s, limits);
     const Move m = *result.move;
     apply(s, m);
+    played.push_back(m);
     const auto [r, c] = protocol::to_row_col(m);
     std::printf("%d %d %llu\n", r, c, static_cast<unsigned long long>(result.nodes));
     std::fflush(stdout);
