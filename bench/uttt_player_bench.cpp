@@ -6,7 +6,7 @@
 //                     [--c X] [--fpu X] [--policy random|win|avoid]
 //                     [--reuse 0|1] [--threads N] [--expand N]
 //                     [--leaf network|playout|mixed] [--network FILE]
-//                     [--mix X] [--bonus X] [--opening rc,rc,...]
+//                     [--mix X] [--bonus X] [--negamax 0|1] [--opening rc,rc,...]
 //
 // --opening: the game's first plies, as the referee draws them
 // (uttt_match_bench --opening N and "{opening}"): while the game follows
@@ -41,7 +41,7 @@ namespace {
       "usage: uttt_player_bench [--ms N | --sims N] [--level informed|playout|uct] [--seed S] [--c X]\n"
       "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n"
       "       [--leaf network|playout|mixed] [--network FILE] [--mix X] [--bonus X]\n"
-      "       [--opening rc,rc,...]\n");
+      "       [--negamax 0|1] [--opening rc,rc,...]\n");
   std::exit(2);
 }
 
@@ -93,6 +93,8 @@ int main(int argc, char** argv) {
         if (!m) usage();
         opening.push_back(*m);
       }
+    } else if (a == "--negamax") {
+      options.mcts.negamax = next() != "0";
     } else if (a == "--bonus") {
       options.mcts.first_play_bonus = std::stod(next());
     } else if (a == "--prior") {

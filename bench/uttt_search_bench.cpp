@@ -72,16 +72,18 @@ int main(int argc, char** argv) {
   network.mcts.prior_mix = 0.0;
   EngineOptions engine;  // the default engine
   engine.network = file_network;
+  EngineOptions static_only = engine;  // static child values without the negamax backup
+  static_only.mcts.negamax = false;
   for (const auto& [name, options] :
        {Setting{"plain UCT, random playouts", EngineOptions::plain_uct()},
         Setting{"solver, informed playouts", playout}, Setting{"solver, network at the leaves", network},
-        Setting{"default: static child values", engine}}) {
+        Setting{"static child values", static_only}, Setting{"default: static values, negamax", engine}}) {
     std::uint64_t total = 0;
     const double t0 = cpu_seconds();
     for (const State& s : positions)
       total += Engine(options, false).move(s, search::Limits::of_nodes(sims)).nodes;
     const double secs = cpu_seconds() - t0;
-    std::printf("%-30s %8.0f k simulations/s (%d searches of %llu)\n", name, total / secs / 1000, count,
+    std::printf("%-34s %8.0f k simulations/s (%d searches of %llu)\n", name, total / secs / 1000, count,
                 static_cast<unsigned long long>(sims));
   }
   return 0;

@@ -25,6 +25,14 @@
 //       an unvisited child is worth prior + first_play_bonus, and a visited
 //       one prior_mix * prior + (1 - prior_mix) * mean + the UCT term.
 //
+// Negamax backup (MctsOptions::negamax, with static child values): every
+// node also holds a value for the player who moved into it: its static
+// value while it has no children, else 1 - the largest value among its
+// children (a proven child counts 1, 0 or 0.5), kept up to date on the path
+// of each simulation. That value takes the static value's place in the
+// exploitation term, so that a refutation found deep in the tree reaches
+// the root at once instead of through the slowly moving means.
+//
 // Solver: terminal positions are proven; a position is proven won for the
 // side to move when one child is a proven win, lost when every child is a
 // proven loss, drawn when every child is proven and the best is a draw.
@@ -81,8 +89,13 @@ struct MctsOptions {
   // Value given to a child never visited; negative: every child is tried
   // once before any is tried twice (classic UCT).
   double fpu = -1.0;
-  double prior_mix = 0.0;                             // > 0: priors are static child values (see above)
-  double first_play_bonus = 0.4;                      // with prior_mix: an unvisited child's bonus
+  double prior_mix = 0.0;         // > 0: priors are static child values (see above)
+  double first_play_bonus = 0.4;  // with prior_mix: an unvisited child's bonus
+  // With prior_mix: a child's static value is replaced by the negamax of the
+  // static values below it in the tree (see "Negamax backup" above), and a
+  // new leaf is expanded at its first visit, its value the negamax of its
+  // children's static values.
+  bool negamax = false;
   double prior_weight = 0.0;                          // weight of the priors hook, when the game has one
   bool solver = true;                                 // prove wins, losses and draws
   bool reuse = false;                                 // keep the tree between run() calls (see above)
@@ -174,6 +187,7 @@ class Mcts {
     std::int32_t child_count = 0;
     std::uint32_t visits = 0;
     float prior = 0.0f;
+    float value = 0.0f;  // negamax backup: for the player who moved into the node
     double score = 0.0;  // for the player who moved into the node: win 1, draw 0.5
   };
 
@@ -216,6 +230,10 @@ class Mcts {
         if (w != kOngoing) {
           outcome = w;
           if (options_.solver) prove_terminal(child, w);
+        } else if (negamax() && tree_.size() < options_.max_tree_nodes) {
+          expand(child, s);
+          value = negamax_value(child);
+          tree_[child].value = static_cast<float>(value);
         } else {
           value = static_values() ? static_cast<double>(tree_[child].prior) : leaf_value(s);
         }
@@ -252,6 +270,7 @@ class Mcts {
     }
     tree_[0].visits += 1;
     // A proof found by this simulation may decide the nodes above it.
+    const bool proved = proved_;
     if (proved_) {
       proved_ = false;
       for (std::size_t i = path_.size() - 1; i-- > 0;) {
@@ -259,6 +278,16 @@ class Mcts {
         if (tree_[path_[i]].proof == kOpen) break;
       }
     }
+    // A node's value depends only on its children's values and proofs: when
+    // no proof changed and one value is unchanged, so is every value above.
+    if (negamax())
+      for (std::size_t i = path_.size() - 1; i-- > 0;) {
+        Node& n = tree_[path_[i]];
+        if (!n.expanded || n.child_count == 0) break;
+        const auto v = static_cast<float>(negamax_value(path_[i]));
+        if (v == n.value && !proved) break;
+        n.value = v;
+      }
   }
 
   static int proven_outcome(const Node& n, int mover) {
@@ -295,6 +324,20 @@ class Mcts {
 
   static constexpr bool kHasPriors = HasPriors<G>;
   bool static_values() const { return kHasPriors && options_.prior_mix > 0.0; }
+  bool negamax() const { return static_values() && options_.negamax; }
+
+  // A node's value from a child: its proof, else its value.
+  static float child_value(const Node& c) {
+    return c.proof == kWon ? 1.0f : c.proof == kLost ? 0.0f : c.proof == kDrawn ? 0.5f : c.value;
+  }
+  // 1 - the best value among the children of an expanded node.
+  double negamax_value(std::int32_t index) const {
+    const Node& n = tree_[index];
+    float best = 0.0f;
+    for (std::int32_t c = n.first_child; c < n.first_child + n.child_count; ++c)
+      best = std::max(best, child_value(tree_[c]));
+    return 1.0 - static_cast<double>(best);
+  }
 
   bool root_decided() const {
     if (!options_.solver) return false;
@@ -320,6 +363,7 @@ class Mcts {
     const bool use_priors = HasPriors<G> && options_.prior_weight > 0.0;
     const bool mix = static_values();
     const float lambda = static_cast<float>(options_.prior_mix);
+    const bool use_value = negamax();
     const double fpu = options_.fpu < 0.0 ? 1e9 : options_.fpu;
     std::int32_t best = parent.first_child;
     double best_value = -1e18;
@@ -339,7 +383,8 @@ class Mcts {
       } else {
         const float n = static_cast<float>(child.visits);
         float mean = child.proof == kDrawn ? 0.5f : static_cast<float>(child.score) / n;
-        if (mix && child.proof == kOpen) mean = lambda * child.prior + (1.0f - lambda) * mean;
+        if (mix && child.proof == kOpen)
+          mean = lambda * (use_value ? child.value : child.prior) + (1.0f - lambda) * mean;
         v = mean + c_log_n / std::sqrt(n);
         if (use_priors) v += options_.prior_weight * child.prior / (child.visits + 1.0);
       }
@@ -364,8 +409,10 @@ class Mcts {
       if ((options_.prior_weight > 0.0 || options_.prior_mix > 0.0) && !buffer_.empty()) {
         priors_.clear();
         game_.priors(s, buffer_, priors_);
-        for (std::size_t i = 0; i < buffer_.size() && i < priors_.size(); ++i)
+        for (std::size_t i = 0; i < buffer_.size() && i < priors_.size(); ++i) {
           tree_[first + static_cast<std::int32_t>(i)].prior = priors_[i];
+          tree_[first + static_cast<std::int32_t>(i)].value = priors_[i];
+        }
       }
     }
     Node& n = tree_[index];

@@ -167,6 +167,48 @@ TEST(SearchMcts, StaticChildValuesGuideTheSearchAndKeepTheContract) {
   EXPECT_EQ(*p.move, 2);
 }
 
+TEST(SearchMcts, NegamaxBackupGuidesTheSearchAndKeepsTheContract) {
+  ValuedNim g;
+  MctsOptions o;
+  o.prior_mix = 0.5;
+  o.negamax = true;
+  o.solver = false;
+  Mcts<ValuedNim> mcts(g, o);
+  const auto r = mcts.run({41, 0}, Limits::of_nodes(500));
+  EXPECT_EQ(r.nodes, 500u);
+  EXPECT_EQ(*r.move, 1);  // leaves 40
+  o.solver = true;
+  Mcts<ValuedNim> solver(g, o);
+  const auto p = solver.run({10, 0}, Limits::of_nodes(100000));
+  EXPECT_EQ(p.proven, Proven::kWin);
+  EXPECT_EQ(*p.move, 2);
+}
+
+// Static values that mislead one ply down but not two: the negamax of the
+// grandchildren's values finds the move that the children's values hide.
+struct MisleadingNim : Nim {
+  void priors(const State& s, const std::vector<Move>& moves, std::vector<float>& out) {
+    out.clear();
+    for (Move m : moves) {
+      const int left = s.heap - m;
+      // Right below the root (heap 21) every value is the opposite of the truth.
+      const bool good = left % 4 == 0;
+      out.push_back(s.heap == 21 ? (good ? 0.1f : 0.9f) : (good ? 0.9f : 0.2f));
+    }
+  }
+};
+
+TEST(SearchMcts, NegamaxBackupSeesPastAMisleadingStaticValue) {
+  MisleadingNim g;
+  MctsOptions o;
+  o.prior_mix = 0.9;
+  o.negamax = true;
+  o.solver = false;
+  o.exploration = 0.2;
+  Mcts<MisleadingNim> mcts(g, o);
+  EXPECT_EQ(*mcts.run({21, 0}, Limits::of_nodes(300)).move, 1);  // leaves 20
+}
+
 TEST(SearchMcts, CountsSimulationsExactly) {
   Nim g;
   MctsOptions o;
