@@ -319,13 +319,13 @@ TABULA_INSTALL(tabula_crosscut) {
   FUNCTOR_state6 = PL_new_functor(PL_new_atom("state"), 6);
   FUNCTOR_move2 = PL_new_functor(PL_new_atom("move"), 2);
 
-  pl::define<crosscut_valid_moves_>("crosscut_valid_moves_");
-  pl::define<crosscut_place_>("crosscut_place_");
-  pl::define<crosscut_winner_>("crosscut_winner_");
-  pl::define<crosscut_next_turn_>("crosscut_next_turn_");
-  pl::define<crosscut_value_>("crosscut_value_");
-  pl::define<crosscut_evaluate_>("crosscut_evaluate_");
-  pl::define<crosscut_search_>("crosscut_search_");
-  pl::define<crosscut_perft_>("crosscut_perft_");
-  pl::define<crosscut_random_game_>("crosscut_random_game_");
+  pl::define<crosscut_valid_moves_>("crosscut_valid_moves_", "crosscut:valid_moves/3");
+  pl::define<crosscut_place_>("crosscut_place_", "crosscut:move/3");
+  pl::define<crosscut_winner_>("crosscut_winner_", "crosscut:game_over/2");
+  pl::define<crosscut_next_turn_>("crosscut_next_turn_", "crosscut:next_turn/2");
+  pl::define<crosscut_value_>("crosscut_value_", "crosscut:value/4");
+  pl::define<crosscut_evaluate_>("crosscut_evaluate_", "crosscut:value/3");
+  pl::define<crosscut_search_>("crosscut_search_", "crosscut:choose_move/4");
+  pl::define<crosscut_perft_>("crosscut_perft_", "crosscut_tools:crosscut_perft/3");
+  pl::define<crosscut_random_game_>("crosscut_random_game_", "crosscut_tools:crosscut_random_game/4");
 }

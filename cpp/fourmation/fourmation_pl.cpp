@@ -362,15 +362,16 @@ TABULA_INSTALL(tabula_fourmation) {
   FUNCTOR_turn1 = PL_new_functor(PL_new_atom("turn"), 1);
   FUNCTOR_minus2 = PL_new_functor(PL_new_atom("-"), 2);
 
-  pl::define<fourmation_initial_>("fourmation_initial_");
-  pl::define<fourmation_valid_moves_>("fourmation_valid_moves_");
-  pl::define<fourmation_play_>("fourmation_play_");
-  pl::define<fourmation_winner_>("fourmation_winner_");
-  pl::define<fourmation_perft_>("fourmation_perft_");
-  pl::define<fourmation_random_playout_>("fourmation_random_playout_");
-  pl::define<fourmation_search_>("fourmation_search_");
-  pl::define<fourmation_bot_>("fourmation_bot_");
-  pl::define<fourmation_line_value_>("fourmation_line_value_");
-  pl::define<fourmation_evaluate_>("fourmation_evaluate_");
-  pl::define<fourmation_threats_>("fourmation_threats_");
+  pl::define<fourmation_initial_>("fourmation_initial_", "fourmation:initial_state/2");
+  pl::define<fourmation_valid_moves_>("fourmation_valid_moves_", "fourmation:valid_moves/2");
+  pl::define<fourmation_play_>("fourmation_play_", "fourmation:move/3");
+  pl::define<fourmation_winner_>("fourmation_winner_", "fourmation:game_over/2");
+  pl::define<fourmation_perft_>("fourmation_perft_", "fourmation_tools:fourmation_perft/3");
+  pl::define<fourmation_random_playout_>("fourmation_random_playout_",
+                                         "fourmation_tools:fourmation_random_game/4");
+  pl::define<fourmation_search_>("fourmation_search_", "fourmation_tools:fourmation_engine_move/3");
+  pl::define<fourmation_bot_>("fourmation_bot_", "fourmation:choose_move/3");
+  pl::define<fourmation_line_value_>("fourmation_line_value_", "fourmation:value/3");
+  pl::define<fourmation_evaluate_>("fourmation_evaluate_", "fourmation:value/3");
+  pl::define<fourmation_threats_>("fourmation_threats_", "fourmation_tools:fourmation_threats/3");
 }

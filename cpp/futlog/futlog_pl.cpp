@@ -340,18 +340,18 @@ TABULA_INSTALL(tabula_futlog) {
   FUNCTOR_won1 = PL_new_functor(PL_new_atom("won"), 1);
   FUNCTOR_minus2 = PL_new_functor(PL_new_atom("-"), 2);
 
-  pl::define<futlog_initial_>("futlog_initial_");
-  pl::define<futlog_ball_>("futlog_ball_");
-  pl::define<futlog_turn_>("futlog_turn_");
-  pl::define<futlog_goal_>("futlog_goal_");
-  pl::define<futlog_status_>("futlog_status_");
-  pl::define<futlog_move_check_>("futlog_move_check_");
-  pl::define<futlog_move_gen_>("futlog_move_gen_");
-  pl::define<futlog_prefix_>("futlog_prefix_");
-  pl::define<futlog_outcomes_>("futlog_outcomes_");
-  pl::define<futlog_count_>("futlog_count_");
-  pl::define<futlog_marked_edges_>("futlog_marked_edges_");
-  pl::define<futlog_make_state_>("futlog_make_state_");
-  pl::define<futlog_random_move_>("futlog_random_move_");
-  pl::define<futlog_search_>("futlog_search_");
+  pl::define<futlog_initial_>("futlog_initial_", "futlog:estado_inicial/1");
+  pl::define<futlog_ball_>("futlog_ball_", "futlog:posicion_pelota/2");
+  pl::define<futlog_turn_>("futlog_turn_", "futlog:turno/2");
+  pl::define<futlog_goal_>("futlog_goal_", "futlog:gol/2");
+  pl::define<futlog_status_>("futlog_status_", "tabula_game:tabula_status/2");
+  pl::define<futlog_move_check_>("futlog_move_check_", "futlog:mover/3");
+  pl::define<futlog_move_gen_>("futlog_move_gen_", "futlog:mover/3");
+  pl::define<futlog_prefix_>("futlog_prefix_", "futlog:prefijo_movimiento/2");
+  pl::define<futlog_outcomes_>("futlog_outcomes_", "futlog_tools:futlog_outcome_moves/2");
+  pl::define<futlog_count_>("futlog_count_", "futlog_tools:futlog_move_counts/3");
+  pl::define<futlog_marked_edges_>("futlog_marked_edges_", "futlog_tools:futlog_state_edges/2");
+  pl::define<futlog_make_state_>("futlog_make_state_", "futlog_tools:futlog_state/4");
+  pl::define<futlog_random_move_>("futlog_random_move_", "futlog_tools:futlog_random_move/3");
+  pl::define<futlog_search_>("futlog_search_", "futlog:hacer_jugada/3");
 }
