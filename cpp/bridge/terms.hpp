@@ -3,6 +3,7 @@
 // integers, atoms from a fixed set, lists, and boards as lists of lists.
 #include <SWI-Prolog.h>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "bridge/errors.hpp"
@@ -57,12 +58,15 @@ bool unify_list(term_t list, const Items& items, Put put) {
 }
 
 // How a list was shaped, for the caller to turn into its own error.
-enum class ListShape { kProper, kPartial, kImproper, kRejected };
+enum class ListShape { kProper, kPartial, kImproper, kCyclic, kRejected };
 
 // Walks a list, calling each(term_t element) -> bool; stops with kRejected
-// when `each` returns false.
+// when `each` returns false. A cyclic list is refused before any element
+// is looked at (walking it would never end).
 template <class Each>
 ListShape walk_list(term_t list, Each each) {
+  std::size_t length = 0;
+  if (PL_skip_list(list, 0, &length) == PL_CYCLIC_TERM) return ListShape::kCyclic;
   term_t tail = PL_copy_term_ref(list);
   term_t head = PL_new_term_ref();
   while (PL_get_list(tail, head, tail))

@@ -270,6 +270,7 @@ bool crosscut_search_(term_t state, term_t player, term_t millis, term_t max_dep
   search::Limits limits = search::Limits::of_time(std::chrono::milliseconds(ms));
   limits.max_depth = depth;
   limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  limits.poll_every = kPollEvery;
   pl::SignalPoll poll;
   const SearchResult r = best_move(p, limits, poll.stop_fn());
   if (r.aborted || poll.raised() || !r.move) return false;

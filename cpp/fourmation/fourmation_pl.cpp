@@ -275,6 +275,7 @@ bool fourmation_search_(term_t gs, term_t millis, term_t max_depth, term_t max_n
   search::Limits limits = search::Limits::of_time(std::chrono::milliseconds(ms));
   limits.max_depth = depth;
   limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  limits.poll_every = kPollEvery;
   pl::SignalPoll poll;
   search::TranspositionTable tt(20);
   const SearchResult r = fourmation::search(s, limits, seek_mistakes, tt, poll.stop_fn());

@@ -205,11 +205,13 @@ foreign_t futlog_move_gen_(term_t st, term_t lp, term_t st2, control_t handle) {
 bool futlog_outcomes_(term_t st, term_t list) {
   State s;
   if (!get_state(st, s)) return false;
+  pl::SignalPoll poll(6);
   OutcomeGenerator gen;
+  gen.set_interrupt([&] { return poll.poll_now(); });
   std::vector<Outcome> outs;
   std::vector<std::vector<std::uint8_t>> paths;
-  if (!gen.generate(s, outs, &paths)) return PL_resource_error("futlog_outcome_positions");
-  pl::SignalPoll poll(6);
+  if (!gen.generate(s, outs, &paths))
+    return gen.interrupted() ? false : PL_resource_error("futlog_outcome_positions");
   term_t tail = PL_copy_term_ref(list);
   term_t head = PL_new_term_ref();
   term_t pair = PL_new_term_refs(2);
@@ -228,14 +230,16 @@ bool futlog_outcomes_(term_t st, term_t list) {
 bool futlog_count_(term_t st, term_t paths, term_t outcomes) {
   State s;
   if (!get_state(st, s)) return false;
+  pl::SignalPoll poll(12);
   OutcomeGenerator gen;
+  gen.set_interrupt([&] { return poll.poll_now(); });
   std::vector<Outcome> outs;
-  if (!gen.generate(s, outs)) return PL_resource_error("futlog_outcome_positions");
+  if (!gen.generate(s, outs))
+    return gen.interrupted() ? false : PL_resource_error("futlog_outcome_positions");
   PathEnumerator it(s);
   std::vector<std::uint8_t> path;
   State after;
   std::uint64_t n = 0;
-  pl::SignalPoll poll(12);
   while (it.next(path, after)) {
     ++n;
     if (poll()) return false;
@@ -293,11 +297,13 @@ bool futlog_random_move_(term_t st, term_t seed, term_t lp, term_t st2) {
   if (!get_state(st, s)) return false;
   int64_t sd;
   if (!PL_get_int64_ex(seed, &sd)) return false;
+  pl::SignalPoll poll;
   OutcomeGenerator gen;
+  gen.set_interrupt([&] { return poll.poll_now(); });
   std::vector<Outcome> outs;
   std::vector<std::vector<std::uint8_t>> paths;
   gen.generate(s, outs, &paths);  // a cut-short list is still a fair sample for random play
-  if (outs.empty()) return false;
+  if (gen.interrupted() || outs.empty()) return false;
   Rng rng(static_cast<std::uint64_t>(sd));
   const std::size_t i = rng.below(static_cast<std::uint32_t>(outs.size()));
   return unify_path(lp, paths[i]) && unify_state(st2, apply(s, outs[i]));
@@ -319,7 +325,7 @@ bool futlog_search_(term_t st, term_t millis, term_t depth, term_t nodes, term_t
   search::Limits limits = search::Limits::of_time(std::chrono::milliseconds(ms));
   limits.max_depth = max_depth;
   limits.max_nodes = static_cast<std::uint64_t>(max_nodes);
-  limits.poll_every = 1;
+  limits.poll_every = kPollEvery;
   pl::SignalPoll poll;
   const search::Result<Outcome> r = best_move(s, limits, poll.stop_fn());
   if (r.aborted || poll.raised() || !r.move) return false;

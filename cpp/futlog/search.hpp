@@ -12,6 +12,10 @@
 
 namespace tabula::futlog {
 
+// Nodes between two looks at the clock and the stop callback: every node,
+// since one may cost milliseconds.
+inline constexpr std::uint32_t kPollEvery = 1;
+
 // Futlog as the shared searches see it (search/game.hpp). Holds the
 // outcome generator's tables, so one object serves one search at a time.
 class Game {
@@ -39,6 +43,14 @@ class Game {
   // node this is what lets the search see a few moves further.
   int reduction(std::size_t index, int depth) const {
     return (index >= 3 && depth >= 2) ? 1 + (index >= 16 && depth >= 4) : 0;
+  }
+  // One generation can visit hundreds of thousands of positions (tens of
+  // milliseconds): it looks at the search's limits as it goes.
+  void watch(search::Budget* budget) {
+    if (budget)
+      generator_.set_interrupt([budget] { return budget->check(); });
+    else
+      generator_.set_interrupt({});
   }
 
  private:

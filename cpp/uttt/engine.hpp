@@ -10,6 +10,10 @@
 
 namespace tabula::uttt {
 
+// Simulations between two looks at the clock and the stop callback (one
+// simulation is a few microseconds).
+inline constexpr std::uint32_t kPollEvery = 256;
+
 inline search::Result<Move> engine_move(const State& s, const search::Limits& limits,
                                         const search::StopFn& stop = {}, std::uint64_t seed = 0x5EED) {
   Game game;

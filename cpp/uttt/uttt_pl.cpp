@@ -429,7 +429,7 @@ bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, 
   search::Limits limits;
   limits.time = std::chrono::milliseconds(ms);
   limits.max_nodes = static_cast<std::uint64_t>(sims);
-  limits.poll_every = 256;
+  limits.poll_every = kPollEvery;
   pl::SignalPoll poll;
   const auto result = engine_move(s, limits, poll.stop_fn(), static_cast<std::uint64_t>(seed_value));
   if (result.aborted || poll.raised() || !result.move) return false;

@@ -171,7 +171,7 @@ tabula_parse_move(Game, Text, Move) :-
     ->  Move = Move0
     ;   catch(term_string(Move0, Text), _, fail),
         ground(Move0),
-        once(Module:game_move(State, Move0, _))
+        catch(once(Module:game_move(State, Move0, _)), error(_, _), fail)
     ->  Move = Move0
     ).
 

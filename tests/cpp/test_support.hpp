@@ -154,4 +154,16 @@ inline State with_edges(std::initializer_list<std::pair<Point, Point>> edges, Po
   return s;
 }
 
+// The position with the most distinct outcomes found: 9,646 (184,597
+// paths; bench/futlog_movegen_bench), player 2 to move.
+inline State widest_position() {
+  State s;
+  const EdgeSet played = {16135597067373813760ull, 9541786205943092538ull,  7005461971889776635ull,
+                          2558252997340074504ull,  12249995293327654272ull, 114231ull};
+  for (int i = 0; i < kWords; ++i) s.marked[i] |= played[i];
+  s.ball = static_cast<std::uint8_t>(vertex_id(0, -1));
+  s.turn = 1;
+  return s;
+}
+
 }  // namespace tabula::futlog::testing
