@@ -20,6 +20,43 @@ inline bool get_int_in(term_t t, std::int64_t lo, std::int64_t hi, const char* d
   return true;
 }
 
+namespace detail {
+
+// is/2 and the functors of (Hi << 32) + Lo, made at the first big integer.
+struct BigIntegers {
+  predicate_t is2 = PL_predicate("is", 2, "system");
+  functor_t plus2 = PL_new_functor(PL_new_atom("+"), 2);
+  functor_t shift2 = PL_new_functor(PL_new_atom("<<"), 2);
+};
+inline const BigIntegers& big_integers() {
+  static const BigIntegers b;
+  return b;
+}
+
+}  // namespace detail
+
+// Puts a non-negative 64-bit integer into t. Values from 2^63 up (big
+// integers in SWI-Prolog) are computed by is/2: PL_put_uint64() and
+// PL_unify_uint64() of SWI-Prolog 9.0.4 leak 8 bytes for each big integer
+// they make, which a long game of Futlog (whose states hold such words)
+// would feel.
+inline bool put_uint64(term_t t, std::uint64_t v) {
+  if (v <= static_cast<std::uint64_t>(INT64_MAX)) return PL_put_int64(t, static_cast<std::int64_t>(v));
+  const detail::BigIntegers& b = detail::big_integers();
+  term_t args = PL_new_term_refs(2);
+  if (!PL_unify_term(args + 1, PL_FUNCTOR, b.plus2, PL_FUNCTOR, b.shift2, PL_INT64,
+                     static_cast<std::int64_t>(v >> 32), PL_INT, 32, PL_INT64,
+                     static_cast<std::int64_t>(v & 0xffffffffu)))
+    return false;
+  if (!PL_call_predicate(nullptr, PL_Q_PASS_EXCEPTION, b.is2, args)) return false;
+  return PL_put_term(t, args);
+}
+
+inline bool unify_uint64(term_t t, std::uint64_t v) {
+  term_t value = PL_new_term_ref();
+  return put_uint64(value, v) && PL_unify(t, value);
+}
+
 // A boolean: true or false.
 inline bool get_bool(term_t t, bool& out) {
   int v;

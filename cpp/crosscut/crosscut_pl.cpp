@@ -288,7 +288,7 @@ bool crosscut_perft_(term_t state, term_t player, term_t depth, term_t leaves) {
   Game game;
   const auto n = search::perft(game, playable(s, side), d, poll.stop_fn());
   if (!n) return false;
-  return PL_unify_uint64(leaves, *n);
+  return pl::unify_uint64(leaves, *n);
 }
 
 // crosscut_random_game(+H, +W, +Seed, -Moves, -Winner): a whole random game.

@@ -242,7 +242,7 @@ bool fourmation_perft_(term_t gs, term_t depth, term_t leaves) {
   Rules rules;
   const auto n = search::perft(rules, s, d, poll.stop_fn());
   if (!n) return false;
-  return PL_unify_uint64(leaves, *n);
+  return pl::unify_uint64(leaves, *n);
 }
 
 bool fourmation_random_playout_(term_t gs, term_t seed, term_t moves, term_t winner) {

@@ -99,7 +99,7 @@ bool put_state(term_t t, const State& s) {
   const EdgeSet played = played_edges(s);
   if (!put_point(args, s.ball) || !PL_put_integer(args + 1, s.turn + 1)) return false;
   for (int i = 0; i < kWords; ++i)
-    if (!PL_put_uint64(args + 2 + i, played[i])) return false;
+    if (!pl::put_uint64(args + 2 + i, played[i])) return false;
   return PL_cons_functor_v(t, FUNCTOR_futlog8, args);
 }
 
@@ -244,7 +244,7 @@ bool futlog_count_(term_t st, term_t paths, term_t outcomes) {
     ++n;
     if (poll()) return false;
   }
-  return PL_unify_uint64(paths, n) && PL_unify_int64(outcomes, static_cast<int64_t>(outs.size()));
+  return pl::unify_uint64(paths, n) && PL_unify_int64(outcomes, static_cast<int64_t>(outs.size()));
 }
 
 bool futlog_marked_edges_(term_t st, term_t list) {

@@ -375,7 +375,7 @@ bool uttt_perft_(term_t state, term_t depth, term_t leaves) {
   Game game;
   const auto count = search::perft(game, s, d, poll.stop_fn());
   if (!count) return false;  // a signal raised an exception
-  return PL_unify_uint64(leaves, *count);
+  return pl::unify_uint64(leaves, *count);
 }
 
 // uttt_random_moves_(+State, +Seed, -Moves): a random game to the end.

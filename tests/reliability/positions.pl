@@ -1,6 +1,7 @@
 :- module(reliability_positions,
           [ reliability_games/1,      % -Names
             game_positions/4,         % +Name, +Seed, +N, -Games
+            ongoing_positions/4,      % +Name, +Seed, +N, -Games
             stress_position/3,        % ?Name, ?Label, -Game
             search_position/3,        % ?Name, ?Label, -Game
             random_game_position/3    % +Name, +Seed, -Game
@@ -35,10 +36,27 @@ game_positions(Name, Seed, N, Games) :-
     numlist(1, N, Is),
     maplist([I, G]>>( S is Seed * 7919 + I, random_game_position(Name, S, G) ), Is, Games).
 
+%!  ongoing_positions(+Name, +Seed, +N, -Games) is det.
+%
+%   As game_positions/4, with the player to move having a move in each.
+ongoing_positions(Name, Seed, N, Games) :-
+    ongoing(Name, Seed, 1, N, Games).
+
+ongoing(_, _, _, 0, []) :- !.
+ongoing(Name, Seed, I, N, Games) :-
+    S is Seed * 7919 + I,
+    random_game_position(Name, S, G),
+    I1 is I + 1,
+    (   tabula_status(G, to_move(_))
+    ->  Games = [G|Rest], N1 is N - 1
+    ;   Games = Rest, N1 = N
+    ),
+    ongoing(Name, Seed, I1, N1, Rest).
+
 %!  random_game_position(+Name, +Seed, -Game) is det.
 %
-%   A position somewhere in a random game of Name drawn from Seed: the
-%   start, the middle or the end.
+%   A position of a random game of Name drawn from Seed, any one of its
+%   positions from the start to the end.
 random_game_position(futlog, Seed, game(futlog, S)) :-
     !,
     set_random(seed(Seed)),
@@ -48,21 +66,22 @@ random_game_position(Name, Seed, Game) :-
     set_random(seed(Seed)),
     new_options(Name, Options),
     tabula_new(Name, Options, G0),
-    random_between(0, 120, Plies),
-    walk(G0, Plies, Game).
+    walk(G0, 400, Games),
+    random_member(Game, Games).
 
 new_options(fourmation, [size(N)]) :- !, random_between(4, 9, N).
 new_options(crosscut, [size(H, L)]) :- !, random_between(5, 10, H), random_between(5, 10, L).
 new_options(_, []).
 
-walk(G, 0, G) :- !.
-walk(G, N, Final) :-
-    (   tabula_moves(G, Moves), Moves \== []
+walk(G, Left, [G|Games]) :-
+    (   Left > 0,
+        tabula_moves(G, Moves),
+        Moves \== []
     ->  random_member(M, Moves),
         once(tabula_move(G, M, G1)),
-        N1 is N - 1,
-        walk(G1, N1, Final)
-    ;   Final = G
+        Left1 is Left - 1,
+        walk(G1, Left1, Games)
+    ;   Games = []
     ).
 
 %!  stress_position(?Name, ?Label, -Game) is nondet.
