@@ -75,10 +75,9 @@ player moves again). `Turn` therefore counts turns, skipped ones included.
   * value/4 follows the report's scale and, as the report's level-2 bot
     calls it, takes the state after the move; our reading of its formulas
     is in value/4.
-  * choose_move/4 levels 3 and up are our alpha-beta search; play/0 offers
-    them as player types 4 and 5 next to the report's 1 to 3.
-  * play/0 reads its answers from current_input, asks again after any
-    invalid answer or move, and stops cleanly at end of input.
+  * choose_move/4 levels 3 and up are our alpha-beta search.
+  * play/0 is Tabula's own terminal menu (library(tabula/play)), the same
+    for every game, not the report's.
   * Extra arities of the course's standard API: valid_moves/2, value/3 and
     choose_move/3 take the player from `Turn`; initial_state/2 also takes
     an integer N for an N x N board.
@@ -86,10 +85,10 @@ player moves again). `Turn` therefore counts turns, skipped ones included.
 
 :- use_module(library(lists)).
 :- use_module(library(random)).
-:- use_module(library(readutil)).
 :- use_module(library(error)).
 :- use_module(crosscut_foreign).
 :- use_module(crosscut_notation).
+:- reexport(play, [play/0]).
 
                  /*******************************
                  *          STATE               *
@@ -301,94 +300,8 @@ letter(Col, Letter) :-
     Code is 0'a + Col - 1,
     char_code(Letter, Code).
 
-                 /*******************************
-                 *          PLAY                *
-                 *******************************/
-
 %!  play is det.
 %
-%   Terminal game with the report's menus: who plays Red and Blue (human or
-%   computer, and the computer's level), the board's height and length, then
-%   the game. Moves are typed as a letter and a number, e.g. `b3`; invalid
-%   input is asked again. Reads current_input; ends cleanly at end of file.
-play :-
-    catch(play_menus, crosscut_input_ended,
-          format("~nInput ended: game abandoned.~n")).
-
-play_menus :-
-    format("-----Welcome to Crosscut!-----~n~n"),
-    ask_player_type('Player 1 <Red>', RedType),
-    ask_player_type('Player 2 <Blue>', BlueType),
-    format("~n-----Board Dimensions-----~n~n"),
-    ask_int("Enter the chosen Height<Between 5 and 10>: ", 5, 10, H),
-    ask_int("Enter the chosen Length<Between 5 and 10>: ", 5, 10, L),
-    initial_state(size(H, L), state(T, _, _, Board, H, L)),
-    format("~n-----Let's Start!-----~n"),
-    game_loop(state(T, RedType, BlueType, Board, H, L)).
-
-ask_player_type(Who, Type) :-
-    format("~nPlease choose who is playing ~w:~n", [Who]),
-    format("1 - Human~n2 - Easy Computer (random)~n3 - Hard Computer (best value)~n"),
-    format("4 - Expert Computer (search, 1 s)~n5 - Master Computer (search, 3 s)~n"),
-    format("~w is: ", [Who]),
-    ask_int("", 1, 5, Type).
-
-ask_int(Prompt, Low, High, Value) :-
-    format("~w", [Prompt]),
-    flush_output,
-    read_line_to_string(current_input, Line),
-    (   Line == end_of_file
-    ->  throw(crosscut_input_ended)
-    ;   catch(number_string(V, Line), _, fail), integer(V), between(Low, High, V)
-    ->  Value = V
-    ;   format("Please type a whole number from ~d to ~d: ", [Low, High]),
-        ask_int("", Low, High, Value)
-    ).
-
-game_loop(State) :-
-    display_game(State),
-    game_over(State, Winner),
-    (   Winner \== x
-    ->  show_result(Winner)
-    ;   crosscut_player(State, Player),
-        player_type(State, Player, Type),
-        next_move(Type, State, Player, Move),
-        Move = move(N, C),
-        letter(C, A),
-        player_name(Player, Name),
-        format("~w plays ~w~d~n", [Name, A, N]),
-        move(State, Move, State1),
-        next_turn(State1, State2),
-        game_loop(State2)
-    ).
-
-player_type(state(_, R, _, _, _, _), 'R', R).
-player_type(state(_, _, B, _, _, _), 'B', B).
-
-next_move(1, State, Player, Move) :-
-    !,
-    ask_move(State, Player, Move).
-next_move(Type, State, Player, Move) :-
-    Level is Type - 1,
-    choose_move(State, Player, Level, Move).
-
-ask_move(State, Player, Move) :-
-    format("Your move (e.g. b3): "),
-    flush_output,
-    read_line_to_string(current_input, Line),
-    (   Line == end_of_file
-    ->  throw(crosscut_input_ended)
-    ;   crosscut_parse_square(State, Line, Move0),
-        valid_moves(State, Player, Moves),
-        memberchk(Move0, Moves)
-    ->  Move = Move0
-    ;   format("Not a valid move here.~n"),
-        ask_move(State, Player, Move)
-    ).
-
-show_result(draw) :-
-    !,
-    format("-----Game Over: a draw (no one can place a disc)-----~n").
-show_result(Winner) :-
-    player_name(Winner, Name),
-    format("-----Game Over: ~w wins!-----~n", [Name]).
+%   Tabula's terminal menus (library(tabula/play)): choose a game, CrossCut
+%   among them, and play it against the computer, against another person
+%   or watch the computer play itself.

@@ -57,9 +57,9 @@ S)` or a `domain_error`; an illegal move makes move/3 fail.
 
 :- use_module(library(error)).
 :- use_module(library(lists)).
-:- use_module(library(readutil)).
 :- use_module(library(tabula/fourmation_foreign)).
 :- use_module(library(tabula/fourmation_tools)).
+:- reexport(library(tabula/play), [play/0]).
 
 :- meta_predicate
     game_over(+, :).
@@ -245,146 +245,8 @@ choose_move(GS, computer-Level, Move) :-
 choose_move(GS, Level, Move) :-
     fourmation_choose_move(GS, Level, Move, _).
 
-                 /*******************************
-                 *            PLAY              *
-                 *******************************/
-
 %!  play is det.
 %
-%   The game in the terminal: a menu for the kind of game (human vs
-%   human, human vs computer, computer vs computer), the computer's
-%   levels, the board size, then the game and a result screen, and back
-%   to the menu. Every answer is read as a line from current_input and
-%   asked again when it is not valid; end of file leaves play/0 quietly.
-play :-
-    catch(main_menu, fourmation_input_closed,
-          format("~nEnd of input: bye.~n")).
-
-main_menu :-
-    format("~n==============================~n"),
-    format("   4 M A T I O N~n"),
-    format("==============================~n"),
-    format("  1. Human vs Human~n"),
-    format("  2. Human vs Computer~n"),
-    format("  3. Computer vs Computer~n"),
-    format("  4. Rules~n"),
-    format("  0. Exit~n"),
-    ask_number("Option", 0, 4, Option),
-    (   Option =:= 0
-    ->  format("Bye.~n")
-    ;   Option =:= 4
-    ->  show_rules,
-        main_menu
-    ;   players_menu(Option, White, Black),
-        size_menu(Size),
-        play_game(Size, White, Black),
-        main_menu
-    ).
-
-players_menu(1, human, human).
-players_menu(2, White, Black) :-
-    format("Your colour:~n  1. White (moves first)~n  2. Black~n"),
-    ask_number("Colour", 1, 2, Side),
-    level_menu("Computer level", Level),
-    (   Side =:= 1
-    ->  White = human, Black = computer-Level
-    ;   White = computer-Level, Black = human
-    ).
-players_menu(3, computer-LW, computer-LB) :-
-    level_menu("White computer level", LW),
-    level_menu("Black computer level", LB).
-
-level_menu(Prompt, Level) :-
-    format("~w:~n", [Prompt]),
-    format("  1. Easy peasy (random)~n"),
-    format("  2. Hardcore (the report's bot: block, short forced wins, greedy)~n"),
-    format("  3. Engine, 1 s a move~n"),
-    format("  4. Engine, 3 s a move~n"),
-    format("  5. Engine, 10 s a move~n"),
-    ask_number("Level", 1, 5, Level).
-
-size_menu(Size) :-
-    format("Board size (3 is the report's \"impossible\" mode; 7 is usual):~n"),
-    ask_number("Size", 3, 12, Size).
-
-show_rules :-
-    format("~nPlayers alternate placing one cube of their colour; white starts.~n"),
-    format("The first cube may go anywhere; every later cube must go on an~n"),
-    format("empty cell touching (also diagonally) the last cube placed.~n"),
-    format("Four or more in a row, in any direction, wins. A player who~n"),
-    format("cannot place a cube ends the game in a draw.~n"),
-    format("Moves are typed as line and column, e.g. 2 3 (or 2-3).~n").
-
-play_game(Size, White, Black) :-
-    initial_state(Size, Board),
-    game_loop(gameState(Board, turn(White-white), (-1)-(-1)), White, Black).
-
-game_loop(GS, White, Black) :-
-    display_game(GS),
-    valid_moves(GS, Moves),
-    (   game_over(GS, Winner)
-    ->  result_screen(Winner, White, Black)
-    ;   GS = gameState(_, turn(Player-Colour), _),
-        player_move(Player, Colour, GS, Moves, Move),
-        (   Move == quit
-        ->  format("Game abandoned.~n")
-        ;   move(GS, Move, GS1),
-            (   Colour == white
-            ->  Turn = turn(Black-black)
-            ;   Turn = turn(White-white)
-            ),
-            next_player(GS1, Turn, GS2),
-            game_loop(GS2, White, Black)
-        )
-    ).
-
-player_move(human, Colour, GS, Moves, Move) :-
-    !,
-    format("~w, your move (line column, e.g. 2 3; quit to stop): ", [Colour]),
-    flush_output,
-    read_answer(Line),
-    normalize_space(string(Text), Line),
-    (   Text == "quit"
-    ->  Move = quit
-    ;   fourmation_parse_move(Text, M), memberchk(M, Moves)
-    ->  Move = M
-    ;   fourmation_parse_move(Text, M)
-    ->  format("~w is not a legal cell. Legal cells: ~w~n", [M, Moves]),
-        player_move(human, Colour, GS, Moves, Move)
-    ;   format("Please type a line and a column, e.g. 2 3.~n"),
-        player_move(human, Colour, GS, Moves, Move)
-    ).
-player_move(computer-Level, Colour, GS, _, Move) :-
-    fourmation_choose_move(GS, Level, Move, Reason),
-    fourmation_bot_message(Reason, Message),
-    format("Computer (level ~d, ~w) plays ~w. ~w~n", [Level, Colour, Move, Message]).
-
-result_screen(Winner, White, Black) :-
-    format("~n******************************~n"),
-    (   Winner == draw
-    ->  format("   It's a draw!~n")
-    ;   (   Winner == white -> P = White ; P = Black ),
-        format("   ~w (~w) wins!~n", [Winner, P])
-    ),
-    format("******************************~n").
-
-%!  ask_number(+Prompt, +Low, +High, -Value) is det.
-%
-%   Reads lines until one holds an integer from Low to High. End of input
-%   throws `fourmation_input_closed`, caught by play/0.
-ask_number(Prompt, Low, High, Value) :-
-    format("~w [~d-~d]: ", [Prompt, Low, High]),
-    flush_output,
-    read_answer(Line),
-    (   catch(number_string(V, Line), _, fail), integer(V), between(Low, High, V)
-    ->  Value = V
-    ;   format("Please type a whole number from ~d to ~d.~n", [Low, High]),
-        ask_number(Prompt, Low, High, Value)
-    ).
-
-read_answer(Line) :-
-    read_line_to_string(current_input, Line0),
-    (   Line0 == end_of_file
-    ->  throw(fourmation_input_closed)
-    ;   Line = Line0
-    ).
+%   Tabula's terminal menus (library(tabula/play)): choose a game, 4Mation
+%   among them, and play it against the computer, against another person
+%   or watch the computer play itself.

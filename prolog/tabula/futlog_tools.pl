@@ -11,6 +11,8 @@
             futlog_random_state/3,    % +Seed, +MaxPlies, -State
             futlog_perft/3,           % +State, +Depth, -Leaves
             futlog_print/1,           % +State
+            futlog_print_board/2,     % +State, +Marks
+            futlog_vertex_name/2,     % ?Point, ?Name
             futlog_parse_move/2       % +Text, -Path
           ]).
 /** <module> Futlog extras: building and inspecting states, counts, engine
@@ -168,7 +170,7 @@ futlog_print(State) :-
     futlog_state_edges(State, Edges),
     futlog_ball_(State, Ball),
     futlog_turn_(State, Turn),
-    forall(between(0, 24, Row), print_row(Row, Edges, Ball)),
+    forall(between(0, 24, Row), print_row(Row, Edges, Ball, [])),
     (   gol(State, N)
     ->  format("Goal for player ~d.~n", [N])
     ;   futlog_status_(State, won(W))
@@ -176,19 +178,70 @@ futlog_print(State) :-
     ;   format("Player ~d to move (player 1 attacks the top goal).~n", [Turn])
     ).
 
-print_row(Row, Edges, Ball) :-
-    findall(C, ( between(0, 32, Col), cell_char(Row, Col, Edges, Ball, C) ), Cs),
-    atom_codes(A, Cs),
+print_row(Row, Edges, Ball, Marks) :-
+    row_text(Row, Edges, Ball, Marks, A),
     format("   ~w~n", [A]).
 
+row_text(Row, Edges, Ball, Marks, A) :-
+    findall(C, ( between(0, 32, Col), cell_char(Row, Col, Edges, Ball, Marks, C) ), Cs),
+    atom_codes(A, Cs).
+
+%!  futlog_print_board(+State, +Marks) is det.
+%
+%   Prints the field as futlog_print/1 does, with the vertices' names
+%   (futlog_vertex_name/2) on every edge: column letters above and below,
+%   row numbers left and right; the points of Marks (p(X,Y)) are shown as
+%   `*`. No status line.
+futlog_print_board(State, Marks) :-
+    futlog_state_edges(State, Edges),
+    futlog_ball_(State, Ball),
+    Letters = "      a   b   c   d   e   f   g   h   i",
+    format("~w~n", [Letters]),
+    forall(between(0, 24, Row),
+           ( row_text(Row, Edges, Ball, Marks, A),
+             (   Row mod 2 =:= 0
+             ->  N is 12 - Row // 2,
+                 format("~t~d~3|   ~w  ~d~n", [N, A, N])
+             ;   format("      ~w~n", [A])
+             ) )),
+    format("~w~n", [Letters]).
+
+%!  futlog_vertex_name(?Point, ?Name) is semidet.
+%
+%   Name (an atom) is the name people use for the vertex Point, p(X,Y): a
+%   column letter from `a` (X = -4) to `i` (X = 4) and a row number from 0
+%   (Y = -6, the bottom goal) to 12 (Y = 6, the top goal); the centre
+%   p(0,0) is `e6`. Fails for anything that names no vertex of the field.
+futlog_vertex_name(p(X, Y), Name) :-
+    integer(X), integer(Y),
+    !,
+    vertex(X, Y),
+    Code is 0'e + X,
+    R is Y + 6,
+    format(atom(Name), "~c~d", [Code, R]).
+futlog_vertex_name(p(X, Y), Name) :-
+    atom(Name),
+    atom_codes(Name, [L|Ds]),
+    Ds = [_|_],
+    forall(member(D, Ds), code_type(D, digit)),
+    number_codes(R, Ds),
+    X is L - 0'e,
+    Y is R - 6,
+    vertex(X, Y).
+
+vertex(X, Y) :-
+    between(-4, 4, X),
+    between(-6, 6, Y),
+    (   abs(Y) =< 5 -> true ; abs(X) =< 1 ).
+
 % Vertices on even rows and columns multiple of 4; edges between them.
-cell_char(Row, Col, Edges, Ball, C) :-
+cell_char(Row, Col, Edges, Ball, Marks, C) :-
     Y is 6 - Row // 2,
     X is Col // 4 - 4,
     X1 is X + 1,
     Y1 is Y - 1,
     (   Row mod 2 =:= 0, Col mod 4 =:= 0
-    ->  vertex_char(p(X, Y), Edges, Ball, C)
+    ->  vertex_char(p(X, Y), Edges, Ball, Marks, C)
     ;   Row mod 2 =:= 0
     ->  ( marked(p(X, Y), p(X1, Y), Edges) -> C = 0'- ; C = 0'\s )
     ;   Col mod 4 =:= 0
@@ -205,9 +258,10 @@ diagonal_char(1, 0, 0'\\).
 diagonal_char(0, 1, 0'/).
 diagonal_char(1, 1, 0'X).
 
-vertex_char(P, Edges, Ball, C) :-
+vertex_char(P, Edges, Ball, Marks, C) :-
     (   P == Ball -> C = 0'o
     ;   \+ on_field(P) -> C = 0'\s
+    ;   memberchk(P, Marks) -> C = 0'*
     ;   memberchk(e(P, _), Edges) -> C = 0'+
     ;   memberchk(e(_, P), Edges) -> C = 0'+
     ;   C = 0'.

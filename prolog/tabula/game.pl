@@ -7,7 +7,24 @@
             tabula_engine_move/3,     % +Game, +Options, -Move
             tabula_search/4,          % +Game, +Options, -Move, -Info
             tabula_display/1,         % +Game
+            tabula_display/2,         % +Game, +Last
             tabula_parse_move/3,      % +Game, +Text, -Move
+            tabula_format_move/3,     % +Game, +Move, -Text
+            tabula_move_error/3,      % +Game, +Text, -Message
+            tabula_move_help/2,       % +Game, -Help
+            tabula_move_example/2,    % +Game, -Text
+            tabula_players/2,         % +Name, -Players
+            tabula_player_name/3,     % +Name, +Player, -Text
+            tabula_player_index/3,    % +Name, +Player, -Index
+            tabula_outcome/2,         % +Game, -Text
+            tabula_rules/2,           % +Name, -Lines
+            tabula_sizes/2,           % +Name, -Sizes
+            tabula_levels/2,          % +Name, -Levels
+            tabula_board/3,           % +Game, +Last, -Board
+            tabula_has_steps/1,       % ?Name
+            tabula_parse_steps/3,     % +Game, +Text, -Steps
+            tabula_steps/3,           % +Game, +Prefix, -Next
+            tabula_display_steps/2,   % +Game, +Prefix
             tabula_perft/3,           % +Game, +Depth, -Leaves
             tabula_has_menu/1,        % ?Name
             tabula_menu/1,            % +Name
@@ -46,17 +63,67 @@ predicates of the same name):
     Info as described at tabula_search/4; fails when the game is over.
   - game_level_move(+State, +Level, -Move) is semidet: the move of one of
     the course's own players (only when Levels is not []).
-  - game_display(+State) is det: prints the board.
+  - game_display(+State, +Last) is det: prints the board for a terminal,
+    with the game's coordinates on every edge, the legal targets and Last
+    marked (`none`, or `last(PreviousState, Move)`: the move that led to
+    State), then one status line.
   - game_parse_move(+State, +Text, -Move) is semidet: a legal move typed
-    by a human in the game's own notation.
+    by a human in the game's own notation (the text game_format_move/3
+    prints). May fail or throw on anything else.
   - game_perft(+State, +Depth, -Leaves) is det.
-  - game_play_menu is det (optional): the game's own terminal menus.
+
+The play surfaces (the terminal menus of library(tabula/play), the web
+page of library(tabula/web) and the demo) speak to people only through
+these, so a game reads the same everywhere:
+
+  - game_players(-Players) is det: `[First-Name, Second-Name]`, the two
+    players as game_status/2 names them, in turn order, with the names
+    people see ("White", "X", "Blue").
+  - game_format_move(+State, +Move, -Text) is det: Move, legal in State,
+    as a string in the game's notation, the text a player types for it.
+  - game_move_error(+State, +Text, -Message) is det: a short sentence
+    (a string) saying why Text is not a legal move in State, naming the
+    input: "c3 is taken", "you must play in board sw".
+  - game_example(+State, -Text) is semidet: a legal move of State (for
+    a game built in steps, a legal first step) in the game's notation,
+    for examples; fails when the game is over.
+  - game_move_help(+State, -Help) is det: how to type a move, with an
+    example that is legal in State: "Type a line and a column, e.g. 2 3."
+  - game_outcome(+State, -Text) is det: for a finished game, the result
+    with its reason: "White wins: four in a row."
+  - game_rules(-Lines) is det: the rules in a few lines of text (strings),
+    the win condition included.
+  - game_sizes(-Sizes) is det: `[]`, or `sizes(Default, Choices)` for a
+    game with several boards: Choices a list of `Label-Options` (Options
+    for game_new/2, Label a string such as "7 x 7"), Default a Label.
+  - game_levels(-Levels) is det: `Level-Description` for each of the
+    course's levels of game_engine/1, in the same order.
+  - game_board(+State, +Last, -Board) is det: the board for the web page,
+    a dict that library(http/json) writes: `kind` (how the page draws
+    it: `uttt`, `futlog` or `grid`) and what that drawing needs, the
+    legal targets (each with the text of its move), the cells of Last
+    (as for game_display/2) and, once the game is won, those of the
+    winning line (`win`).
+
+A game whose moves are paths built one step at a time (Futlog) also has:
+
+  - game_parse_steps(+State, +Text, -Steps) is semidet: the steps typed as
+    Text (a list, possibly incomplete as a move), legality not checked.
+  - game_steps(+State, +Prefix, -Next) is semidet: Prefix (a list of
+    steps, possibly []) is a strict prefix of a legal move, and Next the
+    legal next steps, `Step-Kind` with Kind `more` (the move goes on) or
+    `done` (Prefix plus Step is a whole move), in a fixed order.
+  - game_display_steps(+State, +Prefix) is det: the board of
+    game_display/2 with the steps of Prefix drawn and the ball at its
+    end, the legal next steps marked.
 
 The games themselves are listed once, in library(tabula/games).
 */
 
 :- use_module(library(error)).
+:- use_module(library(lists)).
 :- use_module(engine_options).
+:- autoload(play, [play/1]).
 
 :- dynamic registered/3.              % Name, Title, Module
 
@@ -154,25 +221,208 @@ tabula_search(Game, Options, Move, Info) :-
     ).
 
 %!  tabula_display(+Game) is det.
+%!  tabula_display(+Game, +Last) is det.
 %
-%   Prints the board to current_output.
+%   Prints the board to current_output, with the game's coordinates on
+%   every edge, the legal targets marked, and a status line. Last is
+%   `none` or `last(PreviousGame, Move)`, the move that led to Game,
+%   which is marked too.
 tabula_display(Game) :-
+    tabula_display(Game, none).
+tabula_display(Game, Last) :-
     split_game(Game, Module, State),
-    Module:game_display(State).
+    last_state(Last, Game, StateLast),
+    Module:game_display(State, StateLast).
+
+last_state(none, _, none) :- !.
+last_state(last(game(Name, Previous), Move), game(Name, _), last(Previous, Move)) :- !.
+last_state(Last, _, _) :-
+    must_be(nonvar, Last),
+    domain_error(tabula_last_move, Last).
 
 %!  tabula_parse_move(+Game, +Text, -Move) is semidet.
 %
 %   Move is the legal move a human typed as Text (string or atom): in the
-%   game's own human notation, or as the move term itself. Fails for
-%   anything else.
+%   game's own notation (the text tabula_format_move/3 prints), or as the
+%   move term itself. Fails for anything else, junk included; never
+%   raises an error.
 tabula_parse_move(Game, Text, Move) :-
     split_game(Game, Module, State),
-    (   catch(Module:game_parse_move(State, Text, Move0), error(_, _), fail)
+    catch(parse_move(Module, State, Text, Move0), _, fail),
+    Move = Move0.
+
+parse_move(Module, State, Text, Move) :-
+    (   text_to_string(Text, String),
+        Module:game_parse_move(State, String, Move0)
     ->  Move = Move0
-    ;   catch(term_string(Move0, Text), _, fail),
+    ;   term_string(Move0, Text),
         ground(Move0),
         catch(once(Module:game_move(State, Move0, _)), error(_, _), fail)
     ->  Move = Move0
+    ).
+
+%!  tabula_format_move(+Game, +Move, -Text) is det.
+%
+%   Text (a string) is Move, legal in Game, in the game's notation: the
+%   text a player types for it, and what menus, the demo and the web page
+%   print.
+tabula_format_move(Game, Move, Text) :-
+    split_game(Game, Module, State),
+    Module:game_format_move(State, Move, Text).
+
+%!  tabula_move_error(+Game, +Text, -Message) is det.
+%
+%   Message (a string) says briefly why Text is not a legal move in Game,
+%   naming what was typed, e.g. "c3 is taken".
+tabula_move_error(Game, Text, Message) :-
+    split_game(Game, Module, State),
+    text_to_string(Text, String),
+    (   catch(Module:game_move_error(State, String, Message0), _, fail)
+    ->  Message = Message0
+    ;   format(string(Message), "~w is not a legal move here", [String])
+    ).
+
+%!  tabula_move_help(+Game, -Help) is det.
+%
+%   Help (a string) says how to type a move, with an example that is
+%   legal in Game.
+tabula_move_help(Game, Help) :-
+    split_game(Game, Module, State),
+    Module:game_move_help(State, Help).
+
+%!  tabula_move_example(+Game, -Text) is semidet.
+%
+%   Text is a legal move of Game in the game's notation (for a game whose
+%   moves are built in steps, a legal first step), as help texts use it;
+%   fails when the game is over.
+tabula_move_example(Game, Text) :-
+    split_game(Game, Module, State),
+    Module:game_example(State, Text).
+
+%!  tabula_players(+Name, -Players) is det.
+%
+%   Players are the two players of game Name in turn order, each
+%   `Player-Text`: the player as tabula_status/2 gives it, and the name
+%   people see.
+tabula_players(Name, Players) :-
+    registered_module(Name, Module),
+    Module:game_players(Players).
+
+%!  tabula_player_name(+Name, +Player, -Text) is det.
+%
+%   Text is the name people see for Player of game Name.
+tabula_player_name(Name, Player, Text) :-
+    tabula_players(Name, Players),
+    (   memberchk(Player-Text0, Players)
+    ->  Text = Text0
+    ;   domain_error(tabula_player, Player)
+    ).
+
+%!  tabula_player_index(+Name, +Player, -Index) is det.
+%
+%   Index is 0 for the player of game Name who moves first, 1 for the
+%   other.
+tabula_player_index(Name, Player, Index) :-
+    tabula_players(Name, Players),
+    (   nth0(Index0, Players, Player-_)
+    ->  Index = Index0
+    ;   domain_error(tabula_player, Player)
+    ).
+
+%!  tabula_outcome(+Game, -Text) is det.
+%
+%   Text (a string) is the result of Game with its reason, e.g. "White
+%   wins: four in a row." For a game still going on it says who is to
+%   move.
+tabula_outcome(Game, Text) :-
+    split_game(Game, Module, State),
+    Module:game_status(State, Status),
+    (   Status = to_move(Player)
+    ->  arg(1, Game, Name),
+        tabula_player_name(Name, Player, PlayerName),
+        format(string(Text), "~w to move.", [PlayerName])
+    ;   Module:game_outcome(State, Text)
+    ).
+
+%!  tabula_rules(+Name, -Lines) is det.
+%
+%   Lines (strings) are the rules of game Name, the win condition
+%   included.
+tabula_rules(Name, Lines) :-
+    registered_module(Name, Module),
+    Module:game_rules(Lines).
+
+%!  tabula_sizes(+Name, -Sizes) is det.
+%
+%   Sizes is `[]` for a game with one board, else `sizes(Default,
+%   Choices)`: Choices a list of `Label-Options`, the options of
+%   tabula_new/3 for each board people may choose, Label its name (a
+%   string such as "7 x 7"), and Default the Label of the default board.
+tabula_sizes(Name, Sizes) :-
+    registered_module(Name, Module),
+    Module:game_sizes(Sizes).
+
+%!  tabula_levels(+Name, -Levels) is det.
+%
+%   Levels are `Level-Description` for the course's own players of game
+%   Name (the level(L) option of tabula_engine_move/3), possibly [].
+tabula_levels(Name, Levels) :-
+    registered_module(Name, Module),
+    Module:game_levels(Levels).
+
+%!  tabula_board(+Game, +Last, -Board) is det.
+%
+%   Board is a dict describing Game for a graphical board (library(http/json)
+%   writes it): `kind` says how to draw it, and the legal targets carry
+%   the text of their moves. Last is as for tabula_display/2.
+tabula_board(Game, Last, Board) :-
+    split_game(Game, Module, State),
+    last_state(Last, Game, StateLast),
+    Module:game_board(State, StateLast, Board).
+
+%!  tabula_has_steps(?Name) is nondet.
+%
+%   The moves of game Name are paths that a player builds one step at a
+%   time (Futlog): tabula_steps/3 and tabula_parse_steps/3 apply.
+tabula_has_steps(Name) :-
+    registered(Name, _, Module),
+    current_predicate(Module:game_steps/3).
+
+%!  tabula_parse_steps(+Game, +Text, -Steps) is semidet.
+%
+%   Steps is the list of steps typed as Text in the game's notation,
+%   legality not checked. Fails for junk, and for a game whose moves are
+%   not built in steps.
+tabula_parse_steps(Game, Text, Steps) :-
+    split_game(Game, Module, State),
+    current_predicate(Module:game_parse_steps/3),
+    catch(( text_to_string(Text, String),
+            Module:game_parse_steps(State, String, Steps0) ), _, fail),
+    Steps = Steps0.
+
+%!  tabula_steps(+Game, +Prefix, -Next) is semidet.
+%
+%   Prefix (a list of steps, possibly []) is a strict prefix of a legal
+%   move of Game, and Next the legal next steps: `Step-Kind`, Kind `more`
+%   when the move goes on after Step, `done` when Prefix plus Step is a
+%   whole move. Fails when Prefix is no such prefix, and for a game whose
+%   moves are not built in steps.
+tabula_steps(Game, Prefix, Next) :-
+    split_game(Game, Module, State),
+    current_predicate(Module:game_steps/3),
+    must_be(list, Prefix),
+    Module:game_steps(State, Prefix, Next).
+
+%!  tabula_display_steps(+Game, +Prefix) is det.
+%
+%   Prints the board of Game as tabula_display/1 does, with the steps of
+%   Prefix (a strict prefix of a legal move, see tabula_steps/3) drawn
+%   and the legal next steps marked.
+tabula_display_steps(Game, Prefix) :-
+    split_game(Game, Module, State),
+    (   current_predicate(Module:game_display_steps/2)
+    ->  Module:game_display_steps(State, Prefix)
+    ;   Module:game_display(State, none)
     ).
 
 %!  tabula_perft(+Game, +Depth, -Leaves) is det.
@@ -184,20 +434,17 @@ tabula_perft(Game, Depth, Leaves) :-
 
 %!  tabula_has_menu(?Name) is nondet.
 %
-%   The game Name has terminal menus of its own (its course's).
+%   The game Name can be played from the terminal menus of
+%   library(tabula/play): every registered game can.
 tabula_has_menu(Name) :-
-    registered(Name, _, Module),
-    current_predicate(Module:game_play_menu/0).
+    registered(Name, _, _).
 
 %!  tabula_menu(+Name) is det.
 %
-%   Runs the terminal menus of game Name (see tabula_has_menu/1).
+%   Runs the terminal menu of game Name (library(tabula/play)).
 tabula_menu(Name) :-
-    registered_module(Name, Module),
-    (   current_predicate(Module:game_play_menu/0)
-    ->  Module:game_play_menu
-    ;   existence_error(tabula_menu, Name)
-    ).
+    registered_module(Name, _),
+    play(Name).
 
 % ---- checking --------------------------------------------------------------
 

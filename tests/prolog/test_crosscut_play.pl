@@ -5,52 +5,58 @@
 :- use_module(library(tabula/crosscut)).
 :- use_module(library(tabula/game)).
 :- use_module(library(tabula/crosscut_game)).
+:- use_module(library(tabula/play), [play/1]).
 
-/*  play/0 driven by scripted input (menus, bad input asked again, end of
-    file), and the uniform game API's hooks.
+/*  CrossCut in Tabula's menus (library(tabula/play)) driven by scripted
+    input (bad input answered, end of file), and the uniform game API's
+    hooks.
 */
-
-% Runs play/0 reading Input; Output is everything it printed.
-play_with_input(Input, Output) :-
-    open_string(Input, In),
-    current_input(Old),
-    setup_call_cleanup(set_input(In),
-                       with_output_to(string(Output), play),
-                       ( set_input(Old), close(In) )).
 
 contains(Output, Text) :-
     once(sub_string(Output, _, _, _, Text)).
 
 :- begin_tests(crosscut_play).
 
-test(human_game_with_bad_input_asked_again) :-
-    play_with_input("abc\n7\n1\n1\n4\n5\n\n5\nzz\na1\nb2\nb2\nb4\nc2\nc4\nd2\n", Out),
-    assertion(contains(Out, "Welcome to Crosscut")),
-    assertion(contains(Out, "Please type a whole number from 1 to 5")),
-    assertion(contains(Out, "Please type a whole number from 5 to 10")),
-    assertion(contains(Out, "Not a valid move here.")),
-    assertion(contains(Out, "Red plays b2")),
-    assertion(contains(Out, "Blue plays c4")),
-    assertion(contains(Out, " 2 |   | R | R | R |   |")),
-    assertion(contains(Out, " + | a | b | c | d | e |")),
-    assertion(contains(Out, "Game Over: Red wins!")),
-    % b2 was refused the second time (occupied)
-    aggregate_all(count, sub_string(Out, _, _, _, "Not a valid move here."), 3).
+% play/0 is Tabula's menu module; play(crosscut) goes straight to CrossCut.
+run(Input, Output) :-
+    open_string(Input, In),
+    current_input(Old),
+    setup_call_cleanup(set_input(In),
+                       with_output_to(string(Output), play(crosscut)),
+                       ( set_input(Old), close(In) )).
+
+test(two_players_with_bad_input) :-
+    run("2\n1\nzz\na1\nb2\nb2\nb4\nc2\nc4\nd2\n0\n", Out),
+    assertion(contains(Out, "\"zz\" is not a square: type a column letter and a row number")),
+    assertion(contains(Out, "a1 is on the border: a disc there must flip enemy discs")),
+    assertion(contains(Out, "b2 is taken.")),
+    assertion(contains(Out, " 2 |   | R | R |(R)|   | 2")),
+    assertion(contains(Out, "     a   b   c   d   e")),
+    assertion(contains(Out, "Red wins: a line of 3 discs across the board.")),
+    assertion(\+ contains(Out, "Red's Turn")).
 test(end_of_file_in_the_menus) :-
-    play_with_input("1\n", Out),
-    assertion(contains(Out, "Input ended: game abandoned.")).
+    run("2\n", Out),
+    assertion(contains(Out, "End of input: bye.")).
 test(end_of_file_in_the_game) :-
-    play_with_input("1\n1\n5\n6\nc3\n", Out),
-    assertion(contains(Out, "Red plays c3")),
-    assertion(contains(Out, "Input ended: game abandoned.")).
+    run("2\n2\nc3\n", Out),
+    assertion(contains(Out, "Blue, your move")),
+    assertion(contains(Out, "End of input: bye.")).
 test(computers_play_to_the_end) :-
-    play_with_input("2\n3\n6\n5\n", Out),
-    assertion(contains(Out, "Game Over:")).
+    run("3\n1\n2\n2\n0\n", Out),
+    assertion(( contains(Out, " wins: ") ; contains(Out, "Draw: ") )),
+    assertion(contains(Out, "Blue plays ")).
 test(search_against_human_input, [condition(\+ sanitized)]) :-
-    play_with_input("1\n4\n5\n5\nc3\n", Out),
-    assertion(contains(Out, "Red plays c3")),
-    assertion(contains(Out, "Blue plays")),
-    assertion(contains(Out, "Input ended")).
+    run("1\n1\n3\n1\nc3\n", Out),
+    assertion(contains(Out, "Blue is thinking...")),
+    assertion(contains(Out, "Blue plays ")),
+    assertion(contains(Out, "End of input: bye.")).
+test(quit_is_understood) :-
+    run("2\n1\nq\n0\n", Out),
+    assertion(contains(Out, "Game abandoned.")).
+test(rules_state_the_win_and_the_border) :-
+    run("4\n0\n", Out),
+    assertion(contains(Out, "Win: an unbroken line")),
+    assertion(contains(Out, "on the border (the outer ring) is legal only when the disc flips")).
 
 :- end_tests(crosscut_play).
 
@@ -88,7 +94,8 @@ test(perft, N == 516) :-
 test(display) :-
     tabula_new(crosscut, [size(5, 5)], G),
     with_output_to(string(Out), tabula_display(G)),
-    assertion(contains(Out, " + | a | b |")).
+    assertion(contains(Out, "     a   b   c   d   e")),
+    assertion(contains(Out, "Red to move")).
 test(demo_game_to_the_end, true(Status \= to_move(_))) :-
     tabula_new(crosscut, [size(6, 7)], G),
     demo(G, 0, Status).

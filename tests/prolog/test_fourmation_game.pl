@@ -92,7 +92,7 @@ test(perft) :-
 test(display) :-
     tabula_new(fourmation, [size(4)], G),
     with_output_to(string(S), tabula_display(G)),
-    assertion(sub_string(S, _, _, _, "white (human) to move")).
+    assertion(sub_string(S, _, _, _, "White to move")).
 
 test(demo_game) :-
     % What play_demo does, for this game only.

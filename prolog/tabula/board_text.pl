@@ -1,0 +1,83 @@
+:- module(tabula_board_text,
+          [ print_grid/3,             % +Rows, +ColumnLabels, +RowLabels
+            cell_text/3,              % +Mark, +How, -Text
+            column_letter/2,          % ?Column, ?Letter
+            join_texts/3              % +Texts, +Separator, -Text
+          ]).
+/** <module> Text boards for the terminal, one style for every game
+
+Every game's terminal board is drawn the same way: cells three characters
+wide in a ruled grid, the game's coordinates on all four edges, the legal
+targets shown as a dot and the last move in parentheses.
+*/
+
+:- use_module(library(error)).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+
+%!  print_grid(+Rows, +ColumnLabels, +RowLabels) is det.
+%
+%   Prints Rows (a list of rows, top first, each a list of cell texts of
+%   three characters, see cell_text/3) in a ruled grid, with ColumnLabels
+%   above and below and RowLabels (top first) left and right.
+print_grid(Rows, ColumnLabels, RowLabels) :-
+    must_be(list, Rows),
+    print_column_labels(ColumnLabels),
+    Rows = [First|_],
+    length(First, Width),
+    print_rule(Width),
+    maplist(print_row(Width), Rows, RowLabels),
+    print_column_labels(ColumnLabels).
+
+print_column_labels(Labels) :-
+    format("    "),
+    forall(member(L, Labels), centred(L)),
+    nl.
+
+centred(Label) :-
+    string_length(Label, N),
+    (   N >= 3 -> format("~w ", [Label])
+    ;   N =:= 2 -> format(" ~w ", [Label])
+    ;   format(" ~w  ", [Label])
+    ).
+
+print_rule(Width) :-
+    format("   +"),
+    forall(between(1, Width, _), format("---+")),
+    nl.
+
+print_row(Width, Cells, Label) :-
+    format("~t~w~2| |", [Label]),
+    forall(member(C, Cells), format("~w|", [C])),
+    format(" ~w~n", [Label]),
+    print_rule(Width).
+
+%!  cell_text(+Mark, +How, -Text) is det.
+%
+%   Text is the three-character cell showing Mark (a one-character text,
+%   " " for an empty cell): How is `plain`, `last` (in parentheses: the
+%   last move) or `target` (an empty cell a move may go to: a dot).
+cell_text(_, target, " . ") :- !.
+cell_text(Mark, last, Text) :- !, format(string(Text), "(~w)", [Mark]).
+cell_text(Mark, plain, Text) :- format(string(Text), " ~w ", [Mark]).
+
+%!  column_letter(?Column, ?Letter) is semidet.
+%
+%   Letter (a one-letter atom) names Column, counted from 1: a, b, c, ...
+column_letter(Column, Letter) :-
+    (   integer(Column)
+    ->  Code is 0'a + Column - 1,
+        char_code(Letter, Code)
+    ;   atom(Letter),
+        atom_length(Letter, 1),
+        char_code(Letter, Code),
+        Code >= 0'a, Code =< 0'z,
+        Column is Code - 0'a + 1
+    ).
+
+%!  join_texts(+Texts, +Separator, -Text) is det.
+%
+%   Text (a string) is Texts joined with Separator.
+join_texts(Texts, Separator, Text) :-
+    atomic_list_concat(Texts, Separator, Atom),
+    atom_string(Atom, Text).
