@@ -22,6 +22,14 @@ targets shown as a dot and the last move in parentheses.
 %   above and below and RowLabels (top first) left and right.
 print_grid(Rows, ColumnLabels, RowLabels) :-
     must_be(list, Rows),
+    must_be(list, ColumnLabels),
+    must_be(list, RowLabels),
+    (   Rows == []
+    ->  domain_error(non_empty_list, Rows)
+    ;   same_length(Rows, RowLabels)
+    ->  true
+    ;   domain_error(one_label_per_row, RowLabels)
+    ),
     print_column_labels(ColumnLabels),
     Rows = [First|_],
     length(First, Width),
@@ -66,8 +74,10 @@ cell_text(Mark, plain, Text) :- format(string(Text), " ~w ", [Mark]).
 %   Letter (a one-letter atom) names Column, counted from 1: a, b, c, ...
 column_letter(Column, Letter) :-
     (   integer(Column)
-    ->  Code is 0'a + Column - 1,
-        char_code(Letter, Code)
+    ->  between(1, 26, Column),
+        Code is 0'a + Column - 1,
+        char_code(Letter0, Code),
+        Letter = Letter0
     ;   atom(Letter),
         atom_length(Letter, 1),
         char_code(Letter, Code),

@@ -223,7 +223,7 @@ game_outcome(State, Text) :-
     ->  memberchk(Scorer-Name, Players),
         futlog_turn_(State, Turn),
         (   Turn == Scorer
-        ->  memberchk(Other-OtherName, Players), Other \== Scorer,
+        ->  once(( member(Other-OtherName, Players), Other \== Scorer )),
             format(string(Text), "~w wins: an own goal by ~w.", [Name, OtherName])
         ;   format(string(Text), "~w wins: a goal.", [Name])
         )

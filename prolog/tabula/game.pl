@@ -420,6 +420,7 @@ tabula_steps(Game, Prefix, Next) :-
 %   and the legal next steps marked.
 tabula_display_steps(Game, Prefix) :-
     split_game(Game, Module, State),
+    must_be(list, Prefix),
     (   current_predicate(Module:game_display_steps/2)
     ->  Module:game_display_steps(State, Prefix)
     ;   Module:game_display(State, none)

@@ -18,6 +18,7 @@
 :- use_module(library(tabula/fourmation), []).
 :- use_module(library(tabula/crosscut), []).
 :- use_module(library(tabula/crosscut_tools)).
+:- use_module(library(tabula/board_text), []).
 
 fuzz_game(Game) :-
     scaled(2500, 600, Calls),
@@ -130,5 +131,30 @@ test(parse_square_of_odd_text) :-
     catch(\+ crosscut_parse_square(S, Codes, _), error(representation_error(_), _), true),
     numlist(1, 100000, Long),
     catch(\+ crosscut_parse_square(S, Long, _), error(representation_error(_), _), true).
+
+% Player 2 putting the ball in the top goal (an own goal) left the result
+% undescribed: tabula_outcome/2 failed, and with it the display and the
+% web page's view.
+test(own_goal_outcome) :-
+    futlog_state(p(0, 6), 1, [e(p(0,0), p(0,1)), e(p(0,1), p(0,2))], S),
+    tabula_outcome(game(futlog, S), Text),
+    assertion(sub_string(Text, _, _, _, "own goal")).
+
+% A bound letter that is no letter raised instead of failing.
+test(column_letter_of_a_word, fail) :-
+    tabula_board_text:column_letter(2, draw).
+
+test(format_move_of_junk, error(type_error(fourmation_move, 5-(1r3)))) :-
+    tabula_new(fourmation, [], G),
+    tabula_format_move(G, 5-(1r3), _).
+
+% Cyclic or partial lists of labels or steps looped for ever.
+test(print_grid_cyclic_labels, error(type_error(list, _))) :-
+    L = [a|L],
+    with_output_to(string(_), tabula_board_text:print_grid([[" x "]], L, ["1"])).
+
+test(display_steps_partial_prefix, error(instantiation_error)) :-
+    tabula_new(futlog, [], G),
+    with_output_to(string(_), tabula_display_steps(G, [a|_])).
 
 :- end_tests(fuzz_findings).

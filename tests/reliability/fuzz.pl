@@ -79,6 +79,8 @@ load_library_modules :-
 %   Exported predicates the fuzzer does not call, and why.
 fuzz_excluded(tabula_web:tabula_serve/0, "starts an HTTP server on port 8080: the HTTP suite drives the server").
 fuzz_excluded(tabula_web:tabula_serve/1, "starts an HTTP server: the HTTP suite drives the server").
+fuzz_excluded(tabula_web:tabula_serve/2, "starts an HTTP server: the HTTP suite drives the server").
+fuzz_excluded(tabula_web:tabula_serve_forever/1, "serves until the process is signalled").
 fuzz_excluded(tabula_web:tabula_stop/1, "stops an HTTP server: the HTTP suite drives the server").
 
 %!  fuzz_targets(?Game, -Targets) is det.
@@ -121,11 +123,10 @@ defining_file(M, H, File, DefFile) :-
 
 % Menus and whole demo games run until their input ends or a watchdog
 % stops them: called now and then only.
-weight(tabula:play/0, 0.02) :- !.
-weight(tabula:play_demo/0, 0.005) :- !.
-weight(tabula:play_demo/1, 0.02) :- !.
-weight(fourmation:play/0, 0.02) :- !.
-weight(crosscut:play/0, 0.02) :- !.
+weight(_:play/0, 0.02) :- !.
+weight(_:play/1, 0.02) :- !.
+weight(_:play_demo/0, 0.005) :- !.
+weight(_:play_demo/1, 0.02) :- !.
 weight(tabula_game:tabula_menu/1, 0.02) :- !.
 weight(_, 1).
 
@@ -212,7 +213,18 @@ kind_of_name(_, Name, turn) :- memberchk(Name, ['Turn', 'N']), !.
 kind_of_name(_, Name, boolean) :- memberchk(Name, ['SeekMistakes', 'PassTurn']), !.
 kind_of_name(_, 'Spec', engine_spec) :- !.
 kind_of_name(_, 'Stream', stream) :- !.
-kind_of_name(_, Name, small_count) :- memberchk(Name, ['H', 'W']), !.
+kind_of_name(_, Name, small_count) :- memberchk(Name, ['H', 'W', 'Column']), !.
+kind_of_name(_, 'Last', last) :- !.
+kind_of_name(_, 'Prefix', prefix) :- !.
+kind_of_name(_, 'Marks', points) :- !.
+kind_of_name(_, 'Point', point) :- !.
+kind_of_name(_, 'Mark', char_text) :- !.
+kind_of_name(_, 'How', cell_how) :- !.
+kind_of_name(_, 'Texts', texts) :- !.
+kind_of_name(_, 'Separator', text) :- !.
+kind_of_name(_, 'Rows', grid_rows) :- !.
+kind_of_name(_, Name, texts) :- memberchk(Name, ['ColumnLabels', 'RowLabels']), !.
+kind_of_name(_, 'Letter', atom) :- !.
 
 % Arguments whose name says less than the predicate does (Name/Arity, in
 % whichever module exports it).
@@ -304,6 +316,17 @@ valid(fourmation_turn, ctx(fourmation, gameState(_, turn(_-C), _)), turn(human-O
 valid(boolean, _, B) :- random_member(B, [true, false]).
 valid(engine_spec, _, engine(1, [depth, nodes], [1, 2])).
 valid(stream, _, S) :- null_stream(S).
+valid(last, _, none).
+valid(prefix, ctx(futlog, S), Prefix) :- !,
+    legal_move(futlog, S, Path), append(Prefix, [_|_], Path).
+valid(prefix, _, []).
+valid(points, ctx(futlog, S), Ps) :- !, ( legal_move(futlog, S, Ps) -> true ; Ps = [] ).
+valid(points, _, []).
+valid(char_text, _, T) :- random_member(T, ["x", "W", " ", 'R']).
+valid(cell_how, _, H) :- random_member(H, [plain, last, target]).
+valid(texts, _, Ts) :- random_between(0, 4, N), length(Ts, N), maplist(=("ab"), Ts).
+valid(grid_rows, _, Rows) :-
+    random_between(1, 3, N), length(Row, N), maplist(=(" x "), Row), length(Rows, N), maplist(=(Row), Rows).
 valid(moves_or_winner, Ctx, V) :- ( chance(0.5) -> valid(moves, Ctx, V) ; true ).
 valid(colour_or_move, Ctx, V) :- ( chance(0.5) -> valid(colour, Ctx, V) ; legal_move(fourmation, _, V0), V = V0 ).
 
@@ -445,11 +468,32 @@ replace_subterm(T, X, R) :-
 %   A call of Target: each argument given by its mode, Tags one of
 %   `valid`, `junk` or `unbound` per argument.
 make_call(target(M, N/A, Modes, _), ctx(G, S), M:Goal, Tags) :-
-    random_member(mode(Args, _), Modes),
-    length(Values, A),
-    (   A > 0 -> numlist(1, A, Is) ; Is = [] ),
-    maplist(make_arg(M:N/A, ctx(G, S)), Is, Args, Values, Tags),
+    (   chance(0.5),
+        valid_call(M:N/A, ctx(G, S), Values)
+    ->  length(Tags, A),
+        maplist(=(valid), Tags)
+    ;   random_member(mode(Args, _), Modes),
+        length(Values, A),
+        (   A > 0 -> numlist(1, A, Is) ; Is = [] ),
+        maplist(make_arg(M:N/A, ctx(G, S)), Is, Args, Values, Tags0),
+        % Arguments drawn one by one need not fit each other.
+        (   has_valid_call(M:N/A) -> maplist([_, junk]>>true, Tags0, Tags) ; Tags = Tags0 )
+    ),
     Goal =.. [N|Values].
+
+has_valid_call(PI) :-
+    \+ \+ valid_call(PI, ctx(uttt, _), _).
+
+%   valid_call(+PI, +Ctx, -Arguments) is semidet.
+%
+%   Whole valid calls of predicates whose arguments depend on each other.
+valid_call(tabula_board_text:print_grid/3, _, [Rows, Columns, RowLabels]) :-
+    random_between(1, 5, W),
+    random_between(1, 5, H),
+    length(Row, W), maplist(=(" x "), Row),
+    length(Rows, H), maplist(=(Row), Rows),
+    length(Columns, W), maplist(=(a), Columns),
+    length(RowLabels, H), maplist(=("1"), RowLabels).
 
 make_arg(PI, Ctx, I, Mode-Name, Value, Tag) :-
     Ctx = ctx(Game, _),
@@ -486,7 +530,7 @@ classify(Target, Goal, Tags, Watchdog, Outcome) :-
 
 probe(Goal, Max, solutions(Count, First)) :-
     C = c(0, none),
-    (   call_cleanup(Goal, Det = true),
+    (   answer(Goal, Det),
         arg(1, C, N0), N is N0 + 1, nb_setarg(1, C, N),
         (   N == 1
         ->  ( Det == true -> nb_setarg(2, C, det) ; nb_setarg(2, C, choicepoint) )
@@ -498,6 +542,15 @@ probe(Goal, Max, solutions(Count, First)) :-
     ),
     arg(1, C, Count),
     arg(2, C, First).
+
+% Det is true when Goal left no choicepoint. (Not call_cleanup/2: a
+% watchdog signal that lands in its cleanup handler would lose the
+% binding.)
+answer(Goal, Det) :-
+    prolog_current_choice(Before),
+    call(Goal),
+    prolog_current_choice(After),
+    (   Before == After -> Det = true ; Det = false ).
 
 % The determinism the documentation gives this instantiation (the first
 % mode line that matches), else unknown.
@@ -558,6 +611,7 @@ long_running(target(M, N/A, _, _)) :-
     !.
 
 long_running_pi(_:play/0).
+long_running_pi(_:play/1).
 long_running_pi(_:play_demo/_).
 long_running_pi(_:P) :- memberchk(P, [tabula_engine_move/3, tabula_search/4, tabula_perft/3, tabula_moves/2, tabula_menu/1]).
 long_running_pi(_:N/_) :- sub_atom(N, _, _, _, search).
@@ -565,7 +619,7 @@ long_running_pi(_:N/_) :- sub_atom(N, _, _, _, perft).
 long_running_pi(_:N/_) :- sub_atom(N, _, _, _, playout).
 long_running_pi(_:N/_) :- sub_atom(N, _, _, _, engine).
 long_running_pi(_:N/_) :- sub_atom(N, _, _, _, solve).
-long_running_pi(_:choose_move/_).
+long_running_pi(_:N/_) :- sub_atom(N, _, _, _, choose_move).
 long_running_pi(_:hacer_jugada/3).
 long_running_pi(_:futlog_moves/2).          % every path: 416,661 in a dense position
 long_running_pi(_:futlog_move_counts/3).
