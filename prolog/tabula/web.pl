@@ -210,7 +210,9 @@ read_body(Request, Body) :-
     ->  true
     ;   throw(api(411, length_required, "Send the request's length."))
     ),
-    (   Length > Max
+    (   \+ ( integer(Length), Length >= 0 )
+    ->  throw(api(400, bad_request, "The request's length is not a length."))
+    ;   Length > Max
     ->  drain_body(Request, Length),
         format(string(M), "The request is larger than ~d bytes.", [Max]),
         throw(api(413, too_large, M))
