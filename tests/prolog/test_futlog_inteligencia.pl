@@ -19,7 +19,10 @@
 :- use_module(library(tabula/game)).
 :- use_module('../reference/futlog_ref').
 
-% Wall-clock margin on time budgets: generous, CI machines are shared.
+% What a search may cost beyond its time budget, in the CPU time of the
+% calling thread (which the search runs in): a search that keeps its
+% wall-clock deadline cannot use more CPU than that, and load only lowers
+% it. Generous, for the sanitizer build.
 margin(M) :- ( sanitized -> M = 3.0 ; M = 0.5 ).
 
 with_time_limit_flag(T, Goal) :-
@@ -28,10 +31,11 @@ with_time_limit_flag(T, Goal) :-
                        Goal,
                        set_prolog_flag(futlog_time_limit, Old)).
 
+% Seconds of CPU time Goal used in this thread.
 timed(Goal, Seconds) :-
-    get_time(T0),
+    statistics(cputime, T0),
     call(Goal),
-    get_time(T1),
+    statistics(cputime, T1),
     Seconds is T1 - T0.
 
 adjacent(p(X1,Y1), p(X2,Y2)) :-
