@@ -68,6 +68,7 @@ game_perft(State, Depth, Leaves) :-
 game_players([1-"Blue", 2-"Red"]).
 
 game_format_move(_, Path, Text) :-
+    must_be(list, Path),
     maplist(futlog_vertex_name, Path, Names),
     join_texts(Names, " ", Text).
 

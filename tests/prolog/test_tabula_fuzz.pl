@@ -153,6 +153,11 @@ test(print_grid_cyclic_labels, error(type_error(list, _))) :-
     L = [a|L],
     with_output_to(string(_), tabula_board_text:print_grid([[" x "]], L, ["1"])).
 
+test(format_move_of_a_cyclic_path, error(type_error(list, _))) :-
+    tabula_new(futlog, [], G),
+    P = [p(0, 1)|P],
+    tabula_format_move(G, P, _).
+
 test(display_steps_partial_prefix, error(instantiation_error)) :-
     tabula_new(futlog, [], G),
     with_output_to(string(_), tabula_display_steps(G, [a|_])).

@@ -398,14 +398,22 @@ junk_value(improper, [a|b]) :- !.
 junk_value(cyclic, X) :- !, X = f(X).
 junk_value(cyclic_list, L) :- !, L = [a|L].
 junk_value(deep, T) :- !, deep_term(T).
-junk_value(long_list, L) :- !, numlist(1, 100000, L).
-junk_value(long_string, S) :- !, length(Cs, 100000), maplist(=(0'a), Cs), string_codes(S, Cs).
+junk_value(long_list, L) :- !, long_list(L).
+junk_value(long_string, S) :- !, format(string(S), "~*c", [100000, 0'a]).
 junk_value(dict, _{a:1}) :- !.
 junk_value(V, V).
 
-:- dynamic deep_term_/1.
+% The big junk is made once per thread and kept in a global variable,
+% which gives it back without copying it.
+long_list(L) :-
+    (   nb_current(reliability_fuzz_long_list, L) -> true
+    ;   numlist(1, 100000, L), nb_setval(reliability_fuzz_long_list, L)
+    ).
+
 deep_term(T) :-
-    (   deep_term_(T) -> true ; nest(100000, x, T), assertz(deep_term_(T)) ).
+    (   nb_current(reliability_fuzz_deep_term, T) -> true
+    ;   nest(100000, x, T), nb_setval(reliability_fuzz_deep_term, T)
+    ).
 nest(0, T, T) :- !.
 nest(N, T0, T) :- N1 is N - 1, nest(N1, f(T0), T).
 
@@ -676,7 +684,7 @@ ours(M) :- library_module(M, _).
 %     - calls(N): the number of calls (default 2000)
 %     - seed(S): the random seed (default 1)
 %     - positions(N): real positions drawn (default 40)
-%     - watchdog(Seconds): the time a call may take (default 5; 0.3 for
+%     - watchdog(Seconds): the time a call may take (default 5; 0.05 for
 %       the predicates that run as long as they are asked)
 %     - trace(File): append every call to File before making it, so that
 %       a crash leaves its call as the file's last line
@@ -724,7 +732,8 @@ fuzz_calls(Game, Options, Progress, report(Game, Calls, Counts, Findings, Second
     option_value(watchdog(Watch), Options, 5),
     fuzz_targets(Game, Own),
     fuzz_targets(common, Common),
-    append(Own, Common, Targets),
+    append(Own, Common, Targets0),
+    weighted_targets(Targets0, Targets),
     game_positions(Game, Seed, NP, Games0),
     findall(G, stress_position(Game, _, G), Stress),
     append(Games0, Stress, Games),
@@ -778,8 +787,13 @@ one_call(Game, Targets, States, Watch, saved(_, Trace), Snapshot, I) :-
     random_member(S, States),
     make_call(Target, ctx(Game, S), Goal, Tags),
     trace_call(Trace, I, Goal),
-    (   long_running(Target) -> W = 0.3 ; W = Watch ),
+    (   long_running(Target) -> W = 0.05 ; W = Watch ),
+    % The library draws random numbers too (random players, Futlog's
+    % random moves), as many as it has time for: the fuzzer's own draws
+    % go on from where they were, so that a seed replays a run.
+    getrand(Random),
     with_terminal(classify(Target, Goal, Tags, W, Outcome)),
+    setrand(Random),
     Target = target(M, PI, _, _),
     (   PI == tabula_register_game/3 -> restore(Snapshot) ; true ),
     (   Outcome = finding(Class)
@@ -801,15 +815,22 @@ count(Class) :-
     (   retract(tally(Class, N0)) -> N is N0 + 1 ; N = 1 ),
     assertz(tally(Class, N)).
 
-pick_target(Targets, Target) :-
-    foldl([target(_, _, _, W), S0, S]>>(S is S0 + W), Targets, 0, Total),
-    R is random_float * Total,
-    pick(Targets, R, Target).
+% Targets with their weights summed: picks(Total, [Upto-Target, ...]).
+weighted_targets(Targets, picks(Total, Picks)) :-
+    foldl(cumulate, Targets, Picks, 0, Total).
 
-pick([T], _, T) :- !.
-pick([T|Ts], R, Target) :-
+cumulate(T, Upto-T, S0, S) :-
     T = target(_, _, _, W),
-    (   R < W -> Target = T ; R1 is R - W, pick(Ts, R1, Target) ).
+    S is S0 + W,
+    Upto = S.
+
+pick_target(picks(Total, Picks), Target) :-
+    R is random_float * Total,
+    pick(Picks, R, Target).
+
+pick([_-T], _, T) :- !.
+pick([Upto-T|Picks], R, Target) :-
+    (   R < Upto -> Target = T ; pick(Picks, R, Target) ).
 
 trace_call(none, _, _) :- !.
 trace_call(Stream, I, Goal) :-

@@ -28,17 +28,24 @@ must give the same answer.
 %!  game_tasks(+Name, +Seed, +Options, -Tasks) is det.
 %
 %   Tasks of game Name on positions of random games drawn from Seed.
-%   Options: positions(N) (default 6).
+%   Options: positions(N) (default 6), heavy(false) to leave out the
+%   searches that cost most (for the sanitizer build).
 game_tasks(Name, Seed, Options, Tasks) :-
     (   memberchk(positions(N), Options) -> true ; N = 6 ),
+    (   memberchk(heavy(Heavy), Options) -> true ; Heavy = true ),
     ongoing_positions(Name, Seed, N, Games),
     tabula_new(Name, [], Start),
-    findall(T, ( member(G, [Start|Games]), game_task(Name, G, T) ), Tasks).
+    findall(T, ( member(G, [Start|Games]), game_task(Name, Heavy, G, T) ), Tasks).
 
-game_task(_, G, task(perft(2), G)).
-game_task(_, G, task(moves, G)).
-game_task(Name, G, task(search(Options), G)) :-
-    search_options(Name, Options).
+game_task(_, _, G, task(perft(2), G)).
+game_task(_, _, G, task(moves, G)).
+game_task(Name, Heavy, G, task(search(Options), G)) :-
+    search_options(Name, Options),
+    (   Heavy == false -> \+ heavy_search(Name, Options) ; true ).
+
+% 4Mation's default search weighs the opponent's mistakes with dozens of
+% further searches: the sanitizer build runs it forty times slower.
+heavy_search(fourmation, Options) :- is_list(Options).
 
 % Searches bounded by what they do, not by the clock: the depths of the
 % course engines' usual searches, and node budgets.
