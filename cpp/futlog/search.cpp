@@ -5,10 +5,13 @@
 #include "futlog/evaluation.hpp"
 #include "futlog/zobrist.hpp"
 #include "search/alphabeta.hpp"
+#include "search/best_first.hpp"
 
 namespace tabula::futlog {
 
-bool Game::terminal(const State& s, int& score) {
+namespace {
+// Over for the side to move? score: +1 won, -1 lost.
+bool over(const State& s, int& score) {
   if (const int g = goal_for(s)) {
     score = g == s.turn + 1 ? 1 : -1;
     return true;
@@ -19,10 +22,15 @@ bool Game::terminal(const State& s, int& score) {
   }
   return false;
 }
+}  // namespace
 
-int Game::evaluate(const State& s) { return futlog::evaluate(s); }
+bool Game::terminal(const State& s, int& score) { return over(s, score); }
+bool LearnedGame::terminal(const State& s, int& score) { return over(s, score); }
+
+int Game::evaluate(const State& s) { return eval_ ? eval_->evaluate(s) : futlog::evaluate(s); }
 
 std::uint64_t Game::hash(const State& s) { return symmetric_hash(s); }
+std::uint64_t LearnedGame::hash(const State& s) { return symmetric_hash(s); }
 
 void Game::order(const State& s, std::vector<Move>& moves) {
   keyed_.clear();
@@ -49,10 +57,95 @@ int Game::horizon(const State& s, int ply) {
   return evaluate(s);
 }
 
+namespace {
+
+// Best-first on the first part of the budget, then the blunder check on the
+// rest (EngineOptions::check_share).
+search::Result<Outcome> checked_best_first(LearnedGame& game, const LearnedEval& eval, const State& s,
+                                           const search::Limits& limits, const search::StopFn& stop,
+                                           const search::BestFirstOptions& bf, double share) {
+  const auto start = search::Clock::now();
+  const auto end = limits.deadline ? *limits.deadline : start + limits.time;
+  search::Limits first = limits;
+  if (limits.timed()) {
+    first.deadline =
+        start + std::chrono::duration_cast<search::Clock::duration>((end - start) * (1.0 - share));
+  } else {
+    first.max_nodes =
+        std::max<std::uint64_t>(1, static_cast<std::uint64_t>(limits.max_nodes * (1.0 - share)));
+  }
+  search::BestFirst<LearnedGame> search(game, bf);
+  search::Result<Outcome> result = search.run(s, first, stop);
+  if (!result.move || result.proven != search::Proven::kUnknown || result.aborted) return result;
+  std::uint64_t nodes_left = limits.max_nodes > result.nodes ? limits.max_nodes - result.nodes : 0;
+  const auto ranking = search.ranking();
+  Game check(&eval);
+  // The candidates: the best few open moves.
+  const std::size_t candidates = std::min<std::size_t>(ranking.size(), 4);
+  for (std::size_t i = 0; i < candidates; ++i) {
+    if (ranking[i].second < -search::kDecisive) break;  // proven losses: no better than the first
+    const State child = futlog::apply(s, ranking[i].first);
+    int score;
+    if (check.terminal(child, score)) {
+      result.move = ranking[i].first;
+      return result;
+    }
+    search::Limits l;
+    l.poll_every = 1;
+    const std::size_t left = candidates - i;
+    if (limits.timed()) {
+      const auto now = search::Clock::now();
+      if (now >= end) break;
+      l.deadline = now + (end - now) / static_cast<long>(left);
+    } else {
+      if (nodes_left == 0) break;
+      l.max_nodes = std::max<std::uint64_t>(1, nodes_left / left);
+    }
+    const search::Result<Outcome> r = search::alpha_beta(check, child, l, stop, 16);
+    result.nodes += r.nodes;
+    nodes_left = nodes_left > r.nodes ? nodes_left - r.nodes : 0;
+    if (r.aborted) break;
+    if (r.proven != search::Proven::kWin) {  // the opponent has no proven win
+      result.move = ranking[i].first;
+      result.score = ranking[i].second;
+      return result;
+    }
+  }
+  return result;  // every candidate checked lost, or out of budget: best-first's move
+}
+
+}  // namespace
+
+SearchResult search_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
+                         const EngineOptions& options) {
+  const LearnedEval embedded;
+  if (options.algorithm == Algorithm::kAlphaBeta) {
+    Game game;
+    return search::alpha_beta(game, s, limits, stop, options.log2_tt);
+  }
+  if (options.algorithm == Algorithm::kAlphaBetaLearned) {
+    Game game(options.eval ? options.eval : &embedded);
+    return search::alpha_beta(game, s, limits, stop, options.log2_tt);
+  }
+  {
+    const LearnedEval& eval = options.eval ? *options.eval : embedded;
+    LearnedGame game(eval);
+    search::BestFirstOptions bf;
+    bf.exploration = options.exploration;
+    bf.minimax_share = options.minimax_share;
+    bf.first_play = options.first_play;
+    bf.most_visited = options.most_visited;
+    if (options.check_share <= 0 || (!limits.timed() && limits.max_nodes == 0))
+      return search::best_first(game, s, limits, stop, bf);
+    return checked_best_first(game, eval, s, limits, stop, bf, options.check_share);
+  }
+}
+
 SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
                        unsigned log2_tt) {
-  Game game;
-  return search::alpha_beta(game, s, limits, stop, log2_tt);
+  EngineOptions options;
+  options.log2_tt = log2_tt;
+  return search_move(s, limits, stop, options);
 }
 
 }  // namespace tabula::futlog

@@ -1,11 +1,17 @@
 #pragma once
-// The engine: the shared alpha-beta (search::AlphaBeta) over the distinct
-// outcomes of each position, with the transposition table keyed by the
-// mirror-symmetric hash. One node may cost milliseconds (thousands of
-// outcomes), so callers poll the clock at every node (Limits::poll_every 1).
+// The engine. Two searches over the distinct outcomes of each position:
+//  - best-first minimax (search/best_first.hpp) with the learned evaluation
+//    (learned_eval.hpp): the default, it won the matches in
+//    bench/results/futlog.md;
+//  - the shared alpha-beta (search::AlphaBeta) with the hand-written
+//    evaluation (evaluation.hpp), the transposition table keyed by the
+//    mirror-symmetric hash, move ordering and late-move reductions.
+// One node may cost milliseconds (thousands of outcomes), so callers poll
+// the clock at every node (Limits::poll_every 1).
 #include <cstdint>
 #include <vector>
 
+#include "futlog/learned_eval.hpp"
 #include "futlog/outcomes.hpp"
 #include "search/limits.hpp"
 #include "search/result.hpp"
@@ -16,12 +22,15 @@ namespace tabula::futlog {
 // since one may cost milliseconds.
 inline constexpr std::uint32_t kPollEvery = 1;
 
-// Futlog as the shared searches see it (search/game.hpp). Holds the
+// Futlog as the shared alpha-beta sees it (search/game.hpp). Holds the
 // outcome generator's tables, so one object serves one search at a time.
 class Game {
  public:
   using State = futlog::State;
   using Move = Outcome;
+
+  // The hand-written evaluation (evaluation.hpp), or the learned one.
+  explicit Game(const LearnedEval* eval = nullptr) : eval_(eval) {}
 
   // The next iteration, several times as wide, would rarely finish.
   static constexpr double kNextIterationShare = 0.4;
@@ -54,16 +63,67 @@ class Game {
   }
 
  private:
+  const LearnedEval* eval_;
   OutcomeGenerator generator_;
   std::vector<Move> scratch_;
   std::vector<std::pair<int, std::size_t>> keyed_;
   std::vector<Move> sorted_;
 };
 
+// Futlog for the best-first search: the same moves and end of game, the
+// learned evaluation (expected result, -1000..1000).
+class LearnedGame {
+ public:
+  using State = futlog::State;
+  using Move = Outcome;
+
+  explicit LearnedGame(const LearnedEval& eval) : eval_(eval) {}
+
+  void moves(const State& s, std::vector<Move>& out) { generator_.generate(s, out); }
+  State apply(const State& s, const Move& m) { return futlog::apply(s, m); }
+  int side(const State& s) { return s.turn; }
+  bool terminal(const State& s, int& score);
+  int evaluate(const State& s) { return eval_.evaluate(s); }
+  // With the proof that the side to move has lost (learned_eval.hpp).
+  int evaluate_proven(const State& s, int& proven) { return eval_.evaluate_proven(s, proven); }
+  std::uint64_t hash(const State& s);
+
+ private:
+  const LearnedEval& eval_;
+  OutcomeGenerator generator_;
+};
+
+// kAlphaBeta: the hand-written evaluation; kAlphaBetaLearned: the learned one.
+enum class Algorithm { kBestFirst, kAlphaBeta, kAlphaBetaLearned };
+
+struct EngineOptions {
+  Algorithm algorithm = Algorithm::kBestFirst;
+  // Best-first: exploration weight in evaluation units (search/best_first.hpp).
+  double exploration = 0.0;
+  double minimax_share = 1.0;
+  double first_play = 0.0;
+  bool most_visited = false;
+  // Best-first: share of the budget (time, or nodes) kept for a blunder
+  // check: the moves best-first ranks highest are searched in turn, from
+  // the opponent's side, by alpha-beta with the same evaluation, and the
+  // first one that is not proven lost is played (0: no check).
+  double check_share = 0.0;
+  // Best-first: the evaluation (nullptr: the embedded weights).
+  const LearnedEval* eval = nullptr;
+  // Alpha-beta: transposition table of 2^log2_tt entries.
+  unsigned log2_tt = 18;
+};
+
 using SearchResult = search::Result<Outcome>;
 
-// One search from s with a fresh engine (table of 2^log2_tt entries);
+// One search from s with a fresh engine. Limits::max_depth caps the
+// alpha-beta iterations, or the depth in plies of the best-first tree;
 // path_of (outcomes.hpp) gives a path that plays the chosen outcome.
+SearchResult search_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
+                         const EngineOptions& options);
+
+// The default engine: best-first with the embedded learned evaluation
+// (log2_tt is used by the alpha-beta engine only).
 SearchResult best_move(const State& s, const search::Limits& limits, const search::StopFn& stop = {},
                        unsigned log2_tt = 18);
 

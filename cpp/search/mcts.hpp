@@ -1,14 +1,53 @@
 #pragma once
-// Monte-Carlo tree search (UCT) with random playouts, shared by the games
-// that search by sampling. The game meets Game (game.hpp) and adds
+// Monte-Carlo tree search (UCT) shared by the games that search by
+// sampling, with an MCTS-solver, first-play urgency, optional leaf values
+// and priors, and tree reuse between searches of one game.
 //
-//   int playout(const State&, Rng&);  // a random game to the end: the
-//                                     // winning player (0/1), -1 for a draw
+// The game meets Game (game.hpp) and values a leaf in one of two ways:
 //
-// The tree lives in one vector owned by the search, so a search is
-// reentrant and frees everything when it returns.
+//   int playout(const State&, Rng&);     // a game to the end: the winning
+//                                        // player (0/1), -1 for a draw
+//   double value(const State&, Rng&);    // optional, used instead of
+//                                        // playout(): the expected result
+//                                        // for the side to move, in [0, 1]
+//
+// and may add
+//
+//   void priors(const State&, const std::vector<Move>& moves, std::vector<float>& out);
+//       one prior per move in [0, 1], larger for moves that look better for
+//       the player making them (e.g. a value of the position after the
+//       move), used as a progressive bias: prior_weight * p / (visits + 1)
+//       is added to the child's UCT value, and unvisited children are tried
+//       best prior first. With MctsOptions::prior_mix > 0 the priors are
+//       instead taken as static values of the children (e.g. a network's
+//       value of each child, computed when the parent is expanded): a
+//       child's first visit backs up its prior instead of a new leaf value,
+//       an unvisited child is worth prior + first_play_bonus, and a visited
+//       one prior_mix * prior + (1 - prior_mix) * mean + the UCT term.
+//
+// Solver: terminal positions are proven; a position is proven won for the
+// side to move when one child is a proven win, lost when every child is a
+// proven loss, drawn when every child is proven and the best is a draw.
+// Proven values propagate up the tree, a proven-lost child is never
+// selected again while another is open, and a proven win at the root is
+// played at once (the search stops).
+//
+// Tree reuse (MctsOptions::reuse): one Mcts object keeps its tree between
+// calls of run(). When the new root is the old root or a position two
+// plies below it that the tree holds (the engine's move, then the
+// opponent's), that subtree becomes the new tree, with its statistics;
+// otherwise the search starts afresh. The game's State must then be
+// equality-comparable. Reuse changes only what a search knows when it
+// starts, never which positions it accepts.
+//
+// The tree lives in one vector owned by the Mcts object, so a search is
+// reentrant across objects; one object must not be used by two threads at
+// once.
+#include <algorithm>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "common/rng.hpp"
@@ -23,106 +62,244 @@ concept PlayoutGame = Game<G> && requires(G& g, const typename G::State& s, Rng&
   { g.playout(s, rng) } -> std::convertible_to<int>;
 };
 
+template <class G>
+concept HasLeafValue = requires(G& g, const typename G::State& s, Rng& rng) {
+  { g.value(s, rng) } -> std::convertible_to<double>;
+};
+
+template <class G>
+concept HasPriors = requires(G& g, const typename G::State& s, const std::vector<typename G::Move>& moves,
+                             std::vector<float>& out) {
+  g.priors(s, moves, out);
+};
+
+template <class G>
+concept MctsGame = Game<G> &&(PlayoutGame<G> || HasLeafValue<G>);
+
 struct MctsOptions {
-  double exploration = 1.1;
-  std::size_t max_tree_nodes = std::size_t{1} << 21;  // past this, leaves stop expanding
+  double exploration = 1.1;  // UCT constant c in value + c * sqrt(ln N / n)
+  // Value given to a child never visited; negative: every child is tried
+  // once before any is tried twice (classic UCT).
+  double fpu = -1.0;
+  double prior_mix = 0.0;                             // > 0: priors are static child values (see above)
+  double first_play_bonus = 0.4;                      // with prior_mix: an unvisited child's bonus
+  double prior_weight = 0.0;                          // weight of the priors hook, when the game has one
+  bool solver = true;                                 // prove wins, losses and draws
+  bool reuse = false;                                 // keep the tree between run() calls (see above)
+  std::uint32_t expand_after = 1;                     // a leaf is expanded once visited this often
+  std::size_t max_tree_nodes = std::size_t{1} << 22;  // past this, leaves stop expanding
   std::uint64_t seed = 0x5EED;
 };
 
-template <PlayoutGame G>
+// The root's children after a search, for callers that merge several
+// searches (root parallelism).
+template <class Move>
+struct RootStat {
+  Move move{};
+  std::uint64_t visits = 0;
+  double score = 0.0;  // summed results for the side to move at the root
+  int proof = 0;       // +1 proven win for the side to move, -1 loss, 2 draw, 0 open
+};
+
+template <MctsGame G>
 class Mcts {
  public:
   using State = typename G::State;
   using Move = typename G::Move;
 
-  Mcts(G& game, const MctsOptions& options = {}) : game_(game), options_(options) {}
+  explicit Mcts(G& game, const MctsOptions& options = {})
+      : game_(game), options_(options), rng_(options.seed) {}
 
-  // Limits: time, deadline and max_nodes (simulations) apply; poll_every
-  // counts simulations. Without any bound the search stops at once.
+  const MctsOptions& options() const { return options_; }
+  // Forgets the kept tree.
+  void clear() {
+    tree_.clear();
+    root_state_.reset();
+  }
+  // Simulations the kept tree already held at the start of the last run().
+  std::uint64_t reused_visits() const { return reused_visits_; }
+  std::size_t tree_size() const { return tree_.size(); }
+
+  // Limits: time, deadline and max_nodes (simulations made by this call)
+  // apply; poll_every counts simulations. Without any bound the search
+  // stops at once.
   Result<Move> run(const State& root, const Limits& limits, const StopFn& stop = {}) {
     Budget budget(limits, stop);
     Result<Move> result;
-    Rng rng(options_.seed);
-    tree_.assign(1, Node{});
-    buffer_.clear();
-    game_.moves(root, buffer_);
-    if (buffer_.empty()) return finish(result, budget, 0);
-    result.move = buffer_.front();
-    if (buffer_.size() == 1 || (!limits.timed() && limits.max_nodes == 0)) return finish(result, budget, 0);
-
-    int deepest = 0;
-    while (!budget.tick()) {
-      // Selection.
-      State s = root;
-      std::int32_t node = 0;
-      path_.assign(1, 0);
-      movers_.assign(1, -1);
-      while (tree_[node].expanded && tree_[node].child_count > 0) {
-        node = select_child(tree_[node], rng);
-        movers_.push_back(game_.side(s));
-        s = game_.apply(s, tree_[node].move);
-        path_.push_back(node);
-        if (tree_[node].visits == 0) break;
-      }
-      // Expansion happens on the second visit, so leaves cost no memory.
-      int outcome = winner(s);
-      if (outcome == kOngoing && tree_[node].visits > 0 && !tree_[node].expanded &&
-          tree_.size() < options_.max_tree_nodes) {
-        expand(node, s);
-        if (tree_[node].child_count > 0) {
-          node = tree_[node].first_child + static_cast<std::int32_t>(rng.below(tree_[node].child_count));
-          movers_.push_back(game_.side(s));
-          s = game_.apply(s, tree_[node].move);
-          path_.push_back(node);
-          outcome = winner(s);
-        }
-      }
-      if (outcome == kOngoing) outcome = game_.playout(s, rng);
-      deepest = std::max(deepest, static_cast<int>(path_.size()) - 1);
-
-      // Backpropagation: each node scores for the player who moved into it.
-      for (std::size_t i = path_.size(); i-- > 1;) {
-        Node& n = tree_[path_[i]];
-        n.visits += 1;
-        n.score += outcome == kDraw ? 0.5 : (outcome == movers_[i] ? 1.0 : 0.0);
-      }
-      tree_[0].visits += 1;
+    if (!options_.reuse || !reroot(root)) {
+      tree_.assign(1, Node{});
+      root_state_ = root;
+    }
+    reused_visits_ = tree_[0].visits;
+    if (winner(root) != kOngoing) return finish(result, budget, 0);
+    if (!tree_[0].expanded) expand(0, root);
+    if (tree_[0].child_count == 0) return finish(result, budget, 0);
+    result.move = tree_[tree_[0].first_child].move;
+    if (tree_[0].child_count == 1 || (!limits.timed() && limits.max_nodes == 0)) {
+      pick(result);
+      return finish(result, budget, 0);
     }
 
-    // The most visited move is the most robust choice.
-    const Node& r = tree_[0];
-    std::uint32_t most = 0;
-    for (std::int32_t c = r.first_child; c < r.first_child + r.child_count; ++c)
-      if (tree_[c].visits > most) {
-        most = tree_[c].visits;
-        result.move = tree_[c].move;
-        result.score = static_cast<int>(std::lround(1000.0 * (2.0 * tree_[c].score / tree_[c].visits - 1.0)));
-      }
+    // The budget is ticked after each simulation, so that max_nodes counts
+    // simulations exactly.
+    int deepest = 0;
+    while (!root_decided()) {
+      deepest = std::max(deepest, simulate(root));
+      if (budget.tick()) break;
+    }
+    pick(result);
     return finish(result, budget, deepest);
+  }
+
+  // The root's children as the last run() left them.
+  std::vector<RootStat<Move>> root_stats() const {
+    std::vector<RootStat<Move>> out;
+    if (tree_.empty() || !tree_[0].expanded) return out;
+    for (std::int32_t c = tree_[0].first_child; c < tree_[0].first_child + tree_[0].child_count; ++c)
+      out.push_back({tree_[c].move, tree_[c].visits, tree_[c].score, tree_[c].proof});
+    return out;
   }
 
  private:
   static constexpr int kOngoing = -2;
   static constexpr int kDraw = -1;
+  // Proofs, for the player who moved into the node.
+  static constexpr std::int8_t kOpen = 0, kWon = 1, kLost = -1, kDrawn = 2;
 
   struct Node {
     Move move{};
-    std::int32_t parent = -1;
+    std::int8_t proof = kOpen;
+    bool expanded = false;
     std::int32_t first_child = -1;
     std::int32_t child_count = 0;
-    bool expanded = false;
     std::uint32_t visits = 0;
-    double score = 0.0;  // for the player who made `move`: win 1, draw 0.5
+    float prior = 0.0f;
+    double score = 0.0;  // for the player who moved into the node: win 1, draw 0.5
   };
 
-  Result<Move> finish(Result<Move>& result, const Budget& budget, int deepest) {
-    result.nodes = tree_[0].visits;
-    result.depth = deepest;
-    result.aborted = budget.aborted();
-    result.elapsed = budget.elapsed();
-    tree_.clear();
-    tree_.shrink_to_fit();
-    return result;
+  // One selection, expansion, evaluation and backpropagation; returns the
+  // depth reached.
+  int simulate(const State& root) {
+    State s = root;
+    std::int32_t node = 0;
+    path_.assign(1, 0);
+    movers_.assign(1, -1);
+    int outcome = kOngoing;
+    double value = -1.0;  // a leaf value for movers_.back(), when not a game result
+    for (;;) {
+      Node& n = tree_[node];
+      if (n.proof != kOpen) {
+        outcome = proven_outcome(n, movers_.back());
+        break;
+      }
+      if (!n.expanded) {
+        const int w = winner(s);
+        if (w != kOngoing) {
+          outcome = w;
+          if (options_.solver) prove_terminal(node, w);
+          break;
+        }
+        if (n.visits >= options_.expand_after && tree_.size() < options_.max_tree_nodes) {
+          expand(node, s);
+        } else {
+          value = leaf_value(s);
+          break;
+        }
+      }
+      const std::int32_t child = select_child(node);
+      movers_.push_back(game_.side(s));
+      s = game_.apply(s, tree_[child].move);
+      path_.push_back(child);
+      node = child;
+      if (tree_[child].visits == 0 && tree_[child].proof == kOpen) {
+        const int w = winner(s);
+        if (w != kOngoing) {
+          outcome = w;
+          if (options_.solver) prove_terminal(child, w);
+        } else {
+          value = static_values() ? static_cast<double>(tree_[child].prior) : leaf_value(s);
+        }
+        break;
+      }
+    }
+    backpropagate(outcome, value);
+    return static_cast<int>(path_.size()) - 1;
+  }
+
+  // The result for the player who moved into the leaf, from a game value
+  // for the side to move there.
+  double leaf_value(const State& s) {
+    if constexpr (HasLeafValue<G>) {
+      return 1.0 - static_cast<double>(game_.value(s, rng_));
+    } else {
+      const int w = game_.playout(s, rng_);
+      const int mover = 1 - game_.side(s);
+      return w == kDraw ? 0.5 : (w == mover ? 1.0 : 0.0);
+    }
+  }
+
+  void backpropagate(int outcome, double value) {
+    // value is for the mover into the last node; a game outcome is turned
+    // into a value for each mover on the way up.
+    const int leaf_mover = movers_.back();
+    for (std::size_t i = path_.size(); i-- > 1;) {
+      Node& n = tree_[path_[i]];
+      n.visits += 1;
+      if (outcome != kOngoing)
+        n.score += outcome == kDraw ? 0.5 : (outcome == movers_[i] ? 1.0 : 0.0);
+      else
+        n.score += movers_[i] == leaf_mover ? value : 1.0 - value;
+    }
+    tree_[0].visits += 1;
+    // A proof found by this simulation may decide the nodes above it.
+    if (proved_) {
+      proved_ = false;
+      for (std::size_t i = path_.size() - 1; i-- > 0;) {
+        try_prove(path_[i]);
+        if (tree_[path_[i]].proof == kOpen) break;
+      }
+    }
+  }
+
+  static int proven_outcome(const Node& n, int mover) {
+    if (n.proof == kDrawn) return kDraw;
+    return n.proof == kWon ? mover : 1 - mover;
+  }
+
+  void prove_terminal(std::int32_t node, int w) {
+    // Only the player who moved can have won by moving; a loss by one's own
+    // move is recorded as such for games that allow it.
+    const int mover = movers_.back();
+    tree_[node].proof = w == kDraw ? kDrawn : (w == mover ? kWon : kLost);
+    proved_ = true;
+  }
+
+  // Proves a node from its children, when they decide it.
+  void try_prove(std::int32_t index) {
+    Node& n = tree_[index];
+    if (n.proof != kOpen || !n.expanded || n.child_count == 0) return;
+    bool all = true, draw = false;
+    for (std::int32_t c = n.first_child; c < n.first_child + n.child_count; ++c) {
+      const std::int8_t p = tree_[c].proof;
+      if (p == kWon) {
+        n.proof = kLost;
+        return;
+      }
+      if (p == kOpen)
+        all = false;
+      else if (p == kDrawn)
+        draw = true;
+    }
+    if (all) n.proof = draw ? kDrawn : kWon;
+  }
+
+  static constexpr bool kHasPriors = HasPriors<G>;
+  bool static_values() const { return kHasPriors && options_.prior_mix > 0.0; }
+
+  bool root_decided() const {
+    if (!options_.solver) return false;
+    if (tree_[0].proof != kOpen) return true;
+    return false;
   }
 
   // The winner of a finished game (0/1), kDraw, or kOngoing.
@@ -134,18 +311,41 @@ class Mcts {
     return score > 0 ? mover : 1 - mover;
   }
 
-  std::int32_t select_child(const Node& parent, Rng& rng) {
-    const double log_n = std::log(static_cast<double>(parent.visits) + 1.0);
+  std::int32_t select_child(std::int32_t index) {
+    const Node& parent = tree_[index];
+    // c * sqrt(ln N / n) as c * sqrt(ln N) / sqrt(n), in single precision:
+    // this loop is the tree's hot spot.
+    const float c_log_n = static_cast<float>(options_.exploration) *
+                          std::sqrt(std::log(static_cast<float>(parent.visits) + 1.0f));
+    const bool use_priors = HasPriors<G> && options_.prior_weight > 0.0;
+    const bool mix = static_values();
+    const float lambda = static_cast<float>(options_.prior_mix);
+    const double fpu = options_.fpu < 0.0 ? 1e9 : options_.fpu;
     std::int32_t best = parent.first_child;
-    double best_value = -1.0;
-    for (std::int32_t c = parent.first_child; c < parent.first_child + parent.child_count; ++c) {
-      const Node& child = tree_[c];
-      const double value = child.visits == 0 ? 1e9 + rng.below(1000)  // unvisited first, in random order
-                                             : child.score / child.visits +
-                                                   options_.exploration * std::sqrt(log_n / child.visits);
-      if (value > best_value) {
-        best_value = value;
-        best = c;
+    double best_value = -1e18;
+    for (std::int32_t i = parent.first_child; i < parent.first_child + parent.child_count; ++i) {
+      const Node& child = tree_[i];
+      double v;
+      if (child.proof == kWon) return i;
+      if (child.proof == kLost) {
+        v = -1e12 + child.visits;  // only when every child is lost
+      } else if (child.visits == 0) {
+        if (mix)
+          v = child.prior + options_.first_play_bonus;
+        else
+          v = fpu + (use_priors ? options_.prior_weight * child.prior : 0.0);
+        // Ties among unvisited children break at random.
+        v += 1e-6 * static_cast<double>(rng_.below(1024));
+      } else {
+        const float n = static_cast<float>(child.visits);
+        float mean = child.proof == kDrawn ? 0.5f : static_cast<float>(child.score) / n;
+        if (mix && child.proof == kOpen) mean = lambda * child.prior + (1.0f - lambda) * mean;
+        v = mean + c_log_n / std::sqrt(n);
+        if (use_priors) v += options_.prior_weight * child.prior / (child.visits + 1.0);
+      }
+      if (v > best_value) {
+        best_value = v;
+        best = i;
       }
     }
     return best;
@@ -154,21 +354,134 @@ class Mcts {
   void expand(std::int32_t index, const State& s) {
     buffer_.clear();
     game_.moves(s, buffer_);
-    tree_[index].expanded = true;
-    tree_[index].first_child = static_cast<std::int32_t>(tree_.size());
-    tree_[index].child_count = static_cast<std::int32_t>(buffer_.size());
+    const auto first = static_cast<std::int32_t>(tree_.size());
     for (const Move& m : buffer_) {
       Node child;
       child.move = m;
-      child.parent = index;
       tree_.push_back(child);
+    }
+    if constexpr (HasPriors<G>) {
+      if ((options_.prior_weight > 0.0 || options_.prior_mix > 0.0) && !buffer_.empty()) {
+        priors_.clear();
+        game_.priors(s, buffer_, priors_);
+        for (std::size_t i = 0; i < buffer_.size() && i < priors_.size(); ++i)
+          tree_[first + static_cast<std::int32_t>(i)].prior = priors_[i];
+      }
+    }
+    Node& n = tree_[index];
+    n.expanded = true;
+    n.first_child = first;
+    n.child_count = static_cast<std::int32_t>(buffer_.size());
+  }
+
+  // The move to play: a proven win at once, else the most visited child
+  // that is not a proven loss (a proven draw counts as its visits say),
+  // else (every move loses) the most visited.
+  void pick(Result<Move>& result) {
+    const Node& r = tree_[0];
+    std::int32_t best = -1;
+    auto better = [&](std::int32_t a, std::int32_t b) {
+      if (b < 0) return true;
+      return tree_[a].visits > tree_[b].visits;
+    };
+    for (std::int32_t c = r.first_child; c < r.first_child + r.child_count; ++c)
+      if (tree_[c].proof == kWon) {
+        best = c;
+        break;
+      }
+    if (best < 0) {
+      // When the open moves look worse than a proven draw, take the draw.
+      std::int32_t draw = -1;
+      for (std::int32_t c = r.first_child; c < r.first_child + r.child_count; ++c) {
+        if (tree_[c].proof == kLost) continue;
+        if (tree_[c].proof == kDrawn && (draw < 0 || better(c, draw))) draw = c;
+        if (tree_[c].proof != kDrawn && better(c, best)) best = c;
+      }
+      if (draw >= 0 && (best < 0 || mean(best) < 0.5)) best = draw;
+    }
+    if (best < 0)
+      for (std::int32_t c = r.first_child; c < r.first_child + r.child_count; ++c)
+        if (better(c, best)) best = c;
+    const Node& b = tree_[best];
+    result.move = b.move;
+    const double m = b.proof == kWon ? 1.0 : b.proof == kLost ? 0.0 : b.proof == kDrawn ? 0.5 : mean(best);
+    result.score = static_cast<int>(std::lround(1000.0 * (2.0 * m - 1.0)));
+    if (r.proof == kLost || b.proof == kWon)
+      result.proven = Proven::kWin;
+    else if (r.proof == kWon)
+      result.proven = Proven::kLoss;
+    else if (r.proof == kDrawn)
+      result.proven = Proven::kDraw;
+  }
+
+  double mean(std::int32_t i) const { return tree_[i].visits ? tree_[i].score / tree_[i].visits : 0.5; }
+
+  Result<Move> finish(Result<Move>& result, const Budget& budget, int deepest) {
+    result.nodes = budget.nodes();
+    result.depth = deepest;
+    result.aborted = budget.aborted();
+    result.elapsed = budget.elapsed();
+    if (!options_.reuse) {
+      tree_.clear();
+      tree_.shrink_to_fit();
+      root_state_.reset();
+    }
+    return result;
+  }
+
+  // Makes the subtree of `root` the whole tree when the kept tree holds it
+  // within two plies; false otherwise.
+  bool reroot(const State& root) {
+    if constexpr (!std::equality_comparable<State>) {
+      return false;
+    } else {
+      if (!root_state_ || tree_.empty()) return false;
+      if (*root_state_ == root) return true;
+      std::int32_t found = -1;
+      const Node& r = tree_[0];
+      if (r.expanded)
+        for (std::int32_t c = r.first_child; c < r.first_child + r.child_count && found < 0; ++c) {
+          const State s1 = game_.apply(*root_state_, tree_[c].move);
+          if (s1 == root) {
+            found = c;
+            break;
+          }
+          const Node& n1 = tree_[c];
+          if (!n1.expanded) continue;
+          for (std::int32_t d = n1.first_child; d < n1.first_child + n1.child_count; ++d)
+            if (game_.apply(s1, tree_[d].move) == root) {
+              found = d;
+              break;
+            }
+        }
+      if (found < 0) return false;
+      // Copy the subtree breadth-first so that children stay contiguous.
+      spare_.clear();
+      spare_.push_back(tree_[found]);
+      for (std::size_t i = 0; i < spare_.size(); ++i) {
+        if (!spare_[i].expanded) continue;
+        const std::int32_t old_first = spare_[i].first_child;
+        spare_[i].first_child = static_cast<std::int32_t>(spare_.size());
+        for (std::int32_t c = old_first; c < old_first + spare_[i].child_count; ++c)
+          spare_.push_back(tree_[c]);
+      }
+      tree_.swap(spare_);
+      spare_.clear();
+      root_state_ = root;
+      return true;
     }
   }
 
   G& game_;
   MctsOptions options_;
+  Rng rng_;
   std::vector<Node> tree_;
+  std::vector<Node> spare_;
+  std::optional<State> root_state_;
+  std::uint64_t reused_visits_ = 0;
+  bool proved_ = false;
   std::vector<Move> buffer_;
+  std::vector<float> priors_;
   std::vector<std::int32_t> path_;
   std::vector<int> movers_;
 };

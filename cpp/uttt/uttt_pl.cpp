@@ -7,6 +7,7 @@
 
 #include "bridge/errors.hpp"
 #include "bridge/foreign.hpp"
+#include "bridge/handle.hpp"
 #include "bridge/nondet.hpp"
 #include "bridge/search_info.hpp"
 #include "bridge/signals.hpp"
@@ -412,28 +413,86 @@ bool uttt_playouts_(term_t state, term_t count, term_t seed, term_t stats) {
   return pl::unify_list(stats, tally, [](term_t t, std::int64_t v) { return PL_put_int64(t, v); });
 }
 
-// uttt_search_(+State, +Millis, +MaxSimulations, +Seed, -Move, -Info): the
-// engine's move; Info = search(Score, Depth, Simulations, Millis, Proven).
-// Millis and MaxSimulations 0 mean no bound of that kind (one is needed).
-bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, term_t move, term_t info) {
-  State s;
+// The engine handles of uttt_engine_new_/3: an Engine that keeps its
+// search tree between the moves of one game.
+pl::HandleType<Engine> ENGINE_HANDLE("uttt_engine");
+
+// Reads a search's bounds: Millis and Simulations 0 mean no bound of that
+// kind, and one bound is needed.
+bool get_search_limits(term_t millis, term_t simulations, search::Limits& limits) {
   int ms = 0, sims = 0;
-  int64_t seed_value;
-  if (!get_state(state, s) || !pl::get_int_in(millis, 0, 86'400'000, "uttt_time_millis", ms) ||
-      !pl::get_int_in(simulations, 0, 2'000'000'000, "uttt_simulations", sims) ||
-      !PL_get_int64_ex(seed, &seed_value))
+  if (!pl::get_int_in(millis, 0, 86'400'000, "uttt_time_millis", ms) ||
+      !pl::get_int_in(simulations, 0, 2'000'000'000, "uttt_simulations", sims))
     return false;
   if (ms == 0 && sims == 0) return pl::domain_error("uttt_search_limit", millis);
-  if (s.over()) return false;
-  s.hash = compute_hash(s);
-  search::Limits limits;
   limits.time = std::chrono::milliseconds(ms);
   limits.max_nodes = static_cast<std::uint64_t>(sims);
   limits.poll_every = kPollEvery;
+  return true;
+}
+
+// A position for the engine (with its hash); `over` tells whether the game
+// has ended, when the engine has no move.
+bool get_search_state(term_t state, State& s, bool& over) {
+  if (!get_state(state, s)) return false;
+  over = s.over();
+  s.hash = compute_hash(s);
+  return true;
+}
+
+bool unify_search(term_t move, term_t info, const State& s, const search::Result<Move>& r,
+                  pl::SignalPoll& poll) {
+  if (r.aborted || poll.raised() || !r.move) return false;
+  return unify_move(move, s, *r.move) && pl::unify_search_info(info, r);
+}
+
+// uttt_search_(+State, +Millis, +Simulations, +Seed, +Threads, -Move, -Info):
+// the engine's move from scratch; Info = search(Score, Depth, Simulations,
+// Millis, Proven).
+bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, term_t threads, term_t move,
+                  term_t info) {
+  State s;
+  bool over;
+  search::Limits limits;
+  int64_t seed_value;
+  int n = 1;
+  if (!get_search_state(state, s, over) || !get_search_limits(millis, simulations, limits) ||
+      !PL_get_int64_ex(seed, &seed_value) || !pl::get_int_in(threads, 1, 64, "uttt_threads", n))
+    return false;
+  if (over) return false;
+  EngineOptions options;
+  options.mcts.seed = static_cast<std::uint64_t>(seed_value);
+  options.threads = n;
+  Engine engine(options, false);
   pl::SignalPoll poll;
-  const auto result = engine_move(s, limits, poll.stop_fn(), static_cast<std::uint64_t>(seed_value));
-  if (result.aborted || poll.raised() || !result.move) return false;
-  return unify_move(move, s, *result.move) && pl::unify_search_info(info, result);
+  return unify_search(move, info, s, engine.move(s, limits, poll.stop_fn()), poll);
+}
+
+// uttt_engine_new_(+Seed, +Threads, -Engine): a new engine handle.
+bool uttt_engine_new_(term_t seed, term_t threads, term_t engine) {
+  int64_t seed_value;
+  int n = 1;
+  if (!PL_get_int64_ex(seed, &seed_value) || !pl::get_int_in(threads, 1, 64, "uttt_threads", n)) return false;
+  EngineOptions options;
+  options.mcts.seed = static_cast<std::uint64_t>(seed_value);
+  options.threads = n;
+  return ENGINE_HANDLE.unify(engine, std::make_unique<Engine>(options, true));
+}
+
+// uttt_engine_search_(+Engine, +State, +Millis, +Simulations, -Move, -Info):
+// as uttt_search_, with the handle's engine, which starts from the tree it
+// kept when State is a position that tree reached.
+bool uttt_engine_search_(term_t engine, term_t state, term_t millis, term_t simulations, term_t move,
+                         term_t info) {
+  pl::Lease<Engine> e(ENGINE_HANDLE, engine);
+  if (!e) return false;
+  State s;
+  bool over;
+  search::Limits limits;
+  if (!get_search_state(state, s, over) || !get_search_limits(millis, simulations, limits) || over)
+    return false;
+  pl::SignalPoll poll;
+  return unify_search(move, info, s, e->move(s, limits, poll.stop_fn()), poll);
 }
 
 }  // namespace
@@ -470,4 +529,6 @@ TABULA_INSTALL(tabula_uttt) {
   pl::define<uttt_random_moves_>("uttt_random_moves_", "uttt_tools:uttt_random_game/4");
   pl::define<uttt_playouts_>("uttt_playouts_", "uttt_tools:uttt_playouts/4");
   pl::define<uttt_search_>("uttt_search_", "tabula_game:tabula_search/4");
+  pl::define<uttt_engine_new_>("uttt_engine_new_", "tabula_game:tabula_engine_new/3");
+  pl::define<uttt_engine_search_>("uttt_engine_search_", "tabula_game:tabula_engine_move/3");
 }

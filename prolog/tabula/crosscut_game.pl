@@ -61,7 +61,7 @@ game_status(State, Status) :-
 
 game_engine(engine(1, [depth, nodes], [1, 2])).
 
-game_search(State, limits(Millis, Depth0, Nodes, _Seed), Move, Info) :-
+game_search(State, limits(Millis, Depth0, Nodes, _Seed, _Threads, _Engine), Move, Info) :-
     (   Depth0 =:= 0 -> Depth = 64 ; Depth = Depth0 ),
     crosscut_player(State, Player),
     crosscut_search_(State, Player, Millis, Depth, Nodes, Move, Info).

@@ -47,7 +47,7 @@ crosscut_perft(State, Depth, Leaves) :-
 %   search(Score, Depth, Nodes, Millis, Proven) with Score for the mover
 %   (about 1000000 for a forced win).
 crosscut_engine_move(State, Options, Move, Info) :-
-    engine_choice(Options, engine(1, [depth, nodes], []), limits(Millis, D0, Nodes, _)),
+    engine_choice(Options, engine(1, [depth, nodes], []), limits(Millis, D0, Nodes, _, _, _)),
     (   D0 =:= 0 -> D = 64 ; D = D0 ),
     crosscut_player(State, Player),
     crosscut_search_(State, Player, Millis, D, Nodes, Move, Info).

@@ -16,11 +16,12 @@ options raise the same ISO errors everywhere.
 %
 %   Checks Options against Spec, `engine(DefaultSeconds, Accepted,
 %   Levels)`: time(Seconds) (a positive number) is always accepted, the
-%   names in Accepted (a subset of `[depth, nodes, seed]`) too, and
-%   level(L) when L is one of Levels. Choice is level(L), or
-%   `limits(Millis, Depth, Nodes, Seed)`, with 0 for no bound (and for no
-%   seed). Without time/1, the time is DefaultSeconds unless depth/1 or
-%   nodes/1 bound the search instead.
+%   names in Accepted (a subset of `[depth, nodes, seed, threads,
+%   engine]`) too, and level(L) when L is one of Levels. Choice is
+%   level(L), or `limits(Millis, Depth, Nodes, Seed, Threads, Engine)`,
+%   with 0 for no bound (and for no seed), Threads 1 unless given, Engine
+%   `none` unless an engine handle is given. Without time/1, the time is
+%   DefaultSeconds unless depth/1 or nodes/1 bound the search instead.
 %
 %   @error instantiation_error if Options or an option is unbound
 %   @error type_error(list, Options), type_error(number, T),
@@ -36,6 +37,8 @@ engine_choice(Options, engine(DefaultTime, Accepted, Levels), Choice) :-
     ;   option(depth(Depth), Options, 0),
         option(nodes(Nodes), Options, 0),
         option(seed(Seed), Options, 0),
+        option(threads(Threads), Options, 1),
+        option(engine(Engine), Options, none),
         (   option(time(T), Options)
         ->  true
         ;   Depth =:= 0, Nodes =:= 0
@@ -43,7 +46,7 @@ engine_choice(Options, engine(DefaultTime, Accepted, Levels), Choice) :-
         ;   T = 0
         ),
         (   T =:= 0 -> Millis = 0 ; Millis is max(1, round(T * 1000)) ),
-        Choice = limits(Millis, Depth, Nodes, Seed)
+        Choice = limits(Millis, Depth, Nodes, Seed, Threads, Engine)
     ).
 
 check_option(_, _, Option) :-
@@ -65,6 +68,11 @@ check_option(Accepted, _, Option) :-
     memberchk(Name, Accepted),
     !,
     arg(1, Option, Value),
-    (   Name == seed -> must_be(integer, Value) ; must_be(positive_integer, Value) ).
+    check_value(Name, Value).
 check_option(_, _, Option) :-
     domain_error(tabula_engine_option, Option).
+
+check_value(seed, Value) :- !, must_be(integer, Value).
+check_value(engine, Value) :- !, must_be(nonvar, Value).   % the game checks the handle
+check_value(threads, Value) :- !, must_be(between(1, 64), Value).
+check_value(_, Value) :- must_be(positive_integer, Value).

@@ -54,7 +54,7 @@ game_status(State, Status) :-
 
 game_engine(engine(1, [depth, nodes], [1, 2])).
 
-game_search(State, limits(Millis, Depth, Nodes, _Seed), Move, Info) :-
+game_search(State, limits(Millis, Depth, Nodes, _Seed, _Threads, _Engine), Move, Info) :-
     fourmation_search_(State, Millis, Depth, Nodes, true, Move, Info).
 
 game_level_move(State, Level, Move) :-

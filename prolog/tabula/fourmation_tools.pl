@@ -159,7 +159,7 @@ fourmation_engine_move(GS, Options, Move) :-
     option(seek_mistakes(Seek), Own, true),
     must_be(boolean, Seek),
     fourmation_engine(Spec),
-    engine_choice(Common, Spec, limits(Millis, Depth, Nodes, _)),
+    engine_choice(Common, Spec, limits(Millis, Depth, Nodes, _, _, _)),
     fourmation_search_(GS, Millis, Depth, Nodes, Seek, Move, Info),
     (   option(info(I), Own)
     ->  I = Info

@@ -46,7 +46,7 @@ game_status(State, Status) :-
 game_engine(engine(Seconds, [depth, nodes], [])) :-
     current_prolog_flag(futlog_time_limit, Seconds).
 
-game_search(State, limits(Millis, Depth0, Nodes, _Seed), Path, Info) :-
+game_search(State, limits(Millis, Depth0, Nodes, _Seed, _Threads, _Engine), Path, Info) :-
     (   Depth0 =:= 0 -> niveles_minimax(Depth) ; Depth = Depth0 ),
     futlog_search_(State, Millis, Depth, Nodes, Path, _, Info).
 

@@ -5,6 +5,7 @@
             tabula_move/3,            % +Game, ?Move, -Game2
             tabula_status/2,          % +Game, -Status
             tabula_engine_move/3,     % +Game, +Options, -Move
+            tabula_engine_new/3,      % +Name, +Options, -Engine
             tabula_search/4,          % +Game, +Options, -Move, -Info
             tabula_display/1,         % +Game
             tabula_display/2,         % +Game, +Last
@@ -56,10 +57,13 @@ predicates of the same name):
     draw.
   - game_engine(-Spec) is det: `engine(DefaultSeconds, Options, Levels)`,
     the engine options the game takes besides time/1 (a subset of
-    `[depth, nodes, seed]`) and the course's levels (possibly []), as
-    library(tabula/engine_options) checks them.
+    `[depth, nodes, seed, threads, engine]`) and the course's levels
+    (possibly []), as library(tabula/engine_options) checks them.
+  - game_new_engine(+Options, -Engine) is det (optional): a handle on
+    an engine that keeps its search between moves (tabula_engine_new/3).
   - game_search(+State, +Limits, -Move, -Info) is semidet: the engine's
-    move within `limits(Millis, Depth, Nodes, Seed)` (0 where unbounded),
+    move within `limits(Millis, Depth, Nodes, Seed, Threads, Engine)` (0
+    where unbounded; Threads and Engine for the games that take them),
     Info as described at tabula_search/4; fails when the game is over.
   - game_level_move(+State, +Level, -Move) is semidet: the move of one of
     the course's own players (only when Levels is not []).
@@ -192,6 +196,10 @@ tabula_status(Game, Status) :-
 %       simulations (Monte-Carlo tree search) the search may visit.
 %     - seed(+Integer): the seed of a randomised engine; the same seed
 %       and limits give the same move.
+%     - threads(+N): threads of the search (1 to 64, default 1), for the
+%       games whose engine can use several (UTTT).
+%     - engine(+Engine): a handle from tabula_engine_new/3, whose kept
+%       search tree the search starts from.
 %     - level(+Level): one of the course's own players instead of the
 %       engine (tabula_search/4 says which levels a game has).
 %
@@ -219,6 +227,21 @@ tabula_search(Game, Options, Move, Info) :-
         Info = level(Level)
     ;   Module:game_search(State, Choice, Move, Info)
     ).
+
+%!  tabula_engine_new(+Name, +Options, -Engine) is semidet.
+%
+%   Engine is a handle on an engine of game Name that keeps what it
+%   learnt (a search tree) from one move of a game to the next: pass it as
+%   the option engine(Engine) of tabula_engine_move/3 for the moves of one
+%   game. Games are still plain terms: any position may be given, and a
+%   position the kept tree did not reach is searched from scratch. A
+%   handle serves one call at a time; it is freed by atom garbage
+%   collection once no term refers to it. Options: seed(S), threads(N).
+%   Fails for a game whose engine has no such handle (UTTT has one).
+tabula_engine_new(Name, Options, Engine) :-
+    registered_module(Name, Module),
+    current_predicate(Module:game_new_engine/2),
+    Module:game_new_engine(Options, Engine).
 
 %!  tabula_display(+Game) is det.
 %!  tabula_display(+Game, +Last) is det.

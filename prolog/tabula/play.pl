@@ -139,13 +139,20 @@ setup(3, Name, [C1, C2], Options) :-
     strength(Name, P2, C2),
     board_size(Name, Options).
 
-%   A computer player: engine(Options, Label).
+%   A computer player: engine(Options, Label). The engine of a game that
+%   has handles gets one of its own, which keeps its search from one move
+%   to the next.
 strength(Name, Prompt, engine(Options, Label)) :-
     strengths(Name, Choices),
     format("~n~w:~n", [Prompt]),
     pairs_keys(Choices, Labels),
     menu(Labels, none, "Strength", I),
-    nth1(I, Choices, Label-Options).
+    nth1(I, Choices, Label-Options0),
+    (   Options0 = [time(_)],
+        tabula_engine_new(Name, [], Engine)
+    ->  Options = [engine(Engine)|Options0]
+    ;   Options = Options0
+    ).
 
 strengths(Name, Choices) :-
     tabula_levels(Name, Levels),

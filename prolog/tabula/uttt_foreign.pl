@@ -18,7 +18,9 @@
             uttt_perft_/3,                 % +State, +Depth, -Leaves
             uttt_random_moves_/3,          % +State, +Seed, -Moves
             uttt_playouts_/4,              % +State, +Count, +Seed, -Stats
-            uttt_search_/6                 % +State, +Millis, +Simulations, +Seed, -Move, -Info
+            uttt_search_/7,                % +State, +Millis, +Simulations, +Seed, +Threads, -Move, -Info
+            uttt_engine_new_/3,            % +Seed, +Threads, -Engine
+            uttt_engine_search_/6          % +Engine, +State, +Millis, +Simulations, -Move, -Info
           ]).
 /** <module> The UTTT engine's foreign predicates
 
@@ -34,6 +36,7 @@ counts no game reaches, a finished forced board)
 `domain_error(uttt_state, S)`.
 Errors name the public predicate that reaches the foreign one (e.g.
 `context(uttt:makeMove/3, _)`).
+
 */
 
 :- use_foreign_library(foreign(tabula_uttt)).
@@ -100,9 +103,20 @@ Errors name the public predicate that reaches the foreign one (e.g.
 %
 %   Count random games from State: Stats is `[XWins, OWins, Draws]`.
 
-%!  uttt_search_(+State, +Millis, +Simulations, +Seed, -Move, -Info) is semidet.
+%!  uttt_search_(+State, +Millis, +Simulations, +Seed, +Threads, -Move, -Info) is semidet.
 %
-%   The engine's move (Monte-Carlo tree search) within Millis milliseconds
-%   and Simulations simulations (0: no bound of that kind; at least one
-%   bound), Info = search(Score, Depth, Simulations, Millis, Proven);
-%   fails when the game is over.
+%   The engine's move (Monte-Carlo tree search, on Threads threads) within
+%   Millis milliseconds and Simulations simulations (0: no bound of that
+%   kind; at least one bound), Info = search(Score, Depth, Simulations,
+%   Millis, Proven); fails when the game is over.
+
+%!  uttt_engine_new_(+Seed, +Threads, -Engine) is det.
+%
+%   An engine handle (a blob, freed by atom garbage collection) that keeps
+%   its search tree between the moves of one game.
+
+%!  uttt_engine_search_(+Engine, +State, +Millis, +Simulations, -Move, -Info) is semidet.
+%
+%   uttt_search_/7 with the handle's engine, from the kept tree when State
+%   is a position it reached. A handle serves one call at a time: another
+%   thread gets a permission error.

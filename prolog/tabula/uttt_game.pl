@@ -11,6 +11,7 @@ available); a cell alone is enough when one board is available.
 */
 
 :- use_module(library(error)).
+:- use_module(library(option)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(tabula/game)).
@@ -42,10 +43,23 @@ game_status(State, Status) :-
     ;   Status = won(Result)
     ).
 
-game_engine(engine(1, [nodes, seed], [dummy_first, dummy_last, narrowGreedy, greedy])).
+game_engine(engine(1, [nodes, seed, threads, engine], [dummy_first, dummy_last, narrowGreedy, greedy])).
 
-game_search(State, limits(Millis, _Depth, Nodes, Seed), Move, Info) :-
-    uttt_search_(State, Millis, Nodes, Seed, Move, Info).
+game_search(State, limits(Millis, _Depth, Nodes, Seed, Threads, Engine), Move, Info) :-
+    (   Engine == none
+    ->  uttt_search_(State, Millis, Nodes, Seed, Threads, Move, Info)
+    ;   uttt_engine_search_(Engine, State, Millis, Nodes, Move, Info)
+    ).
+
+% An engine handle keeps its search tree from one move of a game to the
+% next. Options: seed(S), threads(N).
+game_new_engine(Options, Engine) :-
+    must_be(list, Options),
+    option(seed(Seed), Options, 0),
+    option(threads(Threads), Options, 1),
+    must_be(integer, Seed),
+    must_be(between(1, 64), Threads),
+    uttt_engine_new_(Seed, Threads, Engine).
 
 game_level_move(State, dummy_first, Move) :- dummy_first(State, Move).
 game_level_move(State, dummy_last, Move) :- dummy_last(State, Move).

@@ -9,6 +9,7 @@
             uttt_random_game/4,       % +State, +Seed, -Moves, -Result
             uttt_playouts/4,          % +State, +Count, +Seed, -Stats
             uttt_engine_move/3,       % +State, +Options, -Move
+            uttt_engine_new/2,        % +Options, -Engine
             uttt_move_category/3      % +State, +Move, -Category
           ]).
 /** <module> Ultimate Tic-Tac-Toe: tools beyond the course's predicates
@@ -22,7 +23,7 @@ games and the engine's own search (Monte-Carlo tree search).
 :- use_module(library(apply)).
 :- use_module(uttt).
 :- use_module(uttt_foreign).
-:- use_module(game, [tabula_engine_move/3]).
+:- use_module(game, [tabula_engine_move/3, tabula_engine_new/3]).
 :- use_module(uttt_game, []).
 
 %!  printBoards(+State) is det.
@@ -126,6 +127,14 @@ uttt_random_game(State, Seed, Moves, Result) :-
 %   Plays Count random games from State; Stats is `[XWins, OWins, Draws]`.
 uttt_playouts(State, Count, Seed, Stats) :-
     uttt_playouts_(State, Count, Seed, Stats).
+
+%!  uttt_engine_new(+Options, -Engine) is det.
+%
+%   Engine is a handle that keeps the engine's search tree between the
+%   moves of one game (tabula_engine_new/3): pass engine(Engine) to
+%   uttt_engine_move/3. Options: seed(S), threads(N).
+uttt_engine_new(Options, Engine) :-
+    tabula_engine_new(uttt, Options, Engine).
 
 %!  uttt_engine_move(+State, +Options, -Move) is semidet.
 %

@@ -31,7 +31,7 @@ struct FutlogCase {
   using Rules = futlog::Game;
   using Search = futlog::Game;
   static futlog::State start() { return futlog::State{}; }
-  static Search search_game() { return {}; }
+  static Search search_game() { return Search(); }
   static constexpr int kWalks = 6;
 };
 struct FourmationCase {

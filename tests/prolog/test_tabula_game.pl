@@ -59,6 +59,10 @@ test(perft_counts_the_move_lists) :-
              aggregate_all(sum(K), (member(M, Ms), once(tabula_move(G, M, G2)), tabula_moves(G2, L), length(L, K)), N2),
              assertion(P2 == N2) )).
 
+% Only UTTT's engine keeps its search in a handle.
+test(engine_handles, Names == [uttt]) :-
+    findall(N, ( tabula_game(N, _), tabula_engine_new(N, [], _) ), Names).
+
 test(engine_moves_are_legal) :-
     forall(tabula_game(Name, _),
            ( tabula_new(Name, [], G),

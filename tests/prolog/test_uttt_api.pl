@@ -8,6 +8,7 @@
 :- use_module(library(time)).
 :- use_module(library(tabula/uttt)).
 :- use_module(library(tabula/uttt_tools)).
+:- use_module(library(tabula/game)).
 :- include('data/uttt_examples.pl').
 
 example(S) :-
@@ -250,3 +251,57 @@ game_digest(Seed, digest(Moves, Best, Result)) :-
     uttt_random_game(S0, Seed, Moves, Result),
     uttt_play_moves(S0, Moves, _),
     findall(B, ( append(P, _, Moves), uttt_play_moves(S0, P, S), bestMoves(S, B) ), Best).
+
+:- begin_tests(uttt_engine_handles).
+
+% A game played with one handle: every move legal, the tree kept between
+% moves (the handle's own business), states still plain terms.
+test(handle_plays_a_game) :-
+    uttt_engine_new([seed(3)], E),
+    initialState(S0),
+    handle_game(E, S0, 0, Plies),
+    assertion(Plies > 10).
+
+handle_game(E, S, N, Plies) :-
+    (   uttt_engine_move(S, [engine(E), nodes(300)], M)
+    ->  assertion(validMove(S, M)),
+        makeMove(S, M, S1),
+        N1 is N + 1,
+        handle_game(E, S1, N1, Plies)
+    ;   Plies = N
+    ).
+
+% Fixed simulations and seed give the same move with or without a handle
+% on the first search, and with two threads the move is legal.
+test(handle_and_threads, [M1, M3] == [M2, M2]) :-
+    example(S),
+    uttt_engine_move(S, [nodes(2000), seed(5)], M1),
+    uttt_engine_new([seed(5)], E),
+    uttt_engine_move(S, [engine(E), nodes(2000)], M2),
+    uttt_engine_move(S, [nodes(2000), seed(5)], M3),
+    uttt_engine_move(S, [nodes(2000), threads(2)], M4),
+    assertion(validMove(S, M4)).
+
+test(handle_through_the_uniform_api) :-
+    tabula_engine_new(uttt, [], E),
+    tabula_new(uttt, [], G),
+    tabula_search(G, [engine(E), nodes(500)], M, search(_, _, Nodes, _, _)),
+    assertion(Nodes =:= 500),
+    assertion(tabula_move(G, M, _)).
+
+test(not_a_handle, error(type_error(uttt_engine, foo))) :-
+    initialState(S),
+    uttt_engine_move(S, [engine(foo), nodes(10)], _).
+test(unbound_handle, error(instantiation_error)) :-
+    initialState(S),
+    uttt_engine_move(S, [engine(_), nodes(10)], _).
+test(bad_threads, error(type_error(between(1, 64), 0))) :-
+    initialState(S),
+    uttt_engine_move(S, [threads(0), nodes(10)], _).
+
+% Handles no term refers to any more are freed by atom garbage collection.
+test(handles_are_collected) :-
+    forall(between(1, 200, _), uttt_engine_new([], _)),
+    garbage_collect_atoms.
+
+:- end_tests(uttt_engine_handles).

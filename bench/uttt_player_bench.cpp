@@ -1,0 +1,144 @@
+// Our UTTT engine as a program speaking the CodinGame protocol on stdin and
+// stdout (cpp/uttt/protocol.hpp), one game per run, for the match referee
+// (uttt_match_bench) or any other arena.
+//
+//   uttt_player_bench [--ms N | --sims N] [--level informed|playout|uct] [--seed S]
+//                     [--c X] [--fpu X] [--policy random|win|avoid]
+//                     [--reuse 0|1] [--threads N] [--expand N]
+//                     [--leaf network|playout|mixed] [--network FILE]
+//
+// --ms: time per move, counted from reading the opponent's move (default
+// 100); --sims: a fixed number of simulations per move instead. --level:
+// informed (the default engine: solver, value network), playout (the same
+// search with informed playouts at the leaves) or uct (plain UCT with random
+// playouts, the engine before these). The other options override settings. Each answer
+// is "row col simulations". --leaf: how new leaves are valued (the
+// compiled-in value network or one playout); --network: a weights file
+// instead of the compiled-in network.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "uttt/engine.hpp"
+#include "uttt/protocol.hpp"
+
+using namespace tabula;
+using namespace tabula::uttt;
+
+namespace {
+
+[[noreturn]] void usage() {
+  std::fprintf(
+      stderr,
+      "usage: uttt_player_bench [--ms N | --sims N] [--level informed|playout|uct] [--seed S] [--c X]\n"
+      "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n"
+      "       [--leaf network|playout|mixed] [--network FILE]\n");
+  std::exit(2);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  long ms = 100;
+  unsigned long long sims = 0;
+  EngineOptions options;
+  bool reuse = true, c_given = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) usage();
+      return argv[++i];
+    };
+    if (a == "--ms") {
+      ms = std::stol(next());
+    } else if (a == "--sims") {
+      sims = std::stoull(next());
+    } else if (a == "--level") {
+      const std::string l = next();
+      if (l == "playout") {
+        const auto seed = options.mcts.seed;
+        options = EngineOptions::playouts();
+        options.mcts.seed = seed;
+      } else if (l == "uct") {
+        const auto seed = options.mcts.seed;
+        options = EngineOptions::plain_uct();
+        options.mcts.seed = seed;
+        reuse = false;
+      } else if (l != "informed") {
+        usage();
+      }
+    } else if (a == "--seed") {
+      options.mcts.seed = std::stoull(next());
+    } else if (a == "--c") {
+      options.mcts.exploration = std::stod(next());
+      c_given = true;
+    } else if (a == "--fpu") {
+      options.mcts.fpu = std::stod(next());
+    } else if (a == "--mix") {
+      options.mcts.prior_mix = std::stod(next());
+    } else if (a == "--bonus") {
+      options.mcts.first_play_bonus = std::stod(next());
+    } else if (a == "--prior") {
+      options.mcts.prior_weight = std::stod(next());
+    } else if (a == "--policy") {
+      const std::string p = next();
+      options.policy = p == "random" ? Policy::kRandom : p == "win" ? Policy::kWin : Policy::kWinAvoid;
+    } else if (a == "--reuse") {
+      reuse = next() != "0";
+    } else if (a == "--threads") {
+      options.threads = std::stoi(next());
+    } else if (a == "--leaf") {
+      const std::string l = next();
+      if (l != "network" && l != "playout" && l != "mixed") usage();
+      options.leaf = l == "network" ? Leaf::kNetwork : l == "mixed" ? Leaf::kMixed : Leaf::kPlayout;
+      if (!c_given && options.leaf != Leaf::kNetwork)
+        options.mcts.exploration = EngineOptions::playouts().mcts.exploration;
+    } else if (a == "--network") {
+      auto net = Network::load(next());
+      if (!net) {
+        std::fprintf(stderr, "cannot load the network file\n");
+        return 2;
+      }
+      if (options.leaf == Leaf::kPlayout) options.leaf = Leaf::kNetwork;
+      options.network = std::make_shared<const Network>(std::move(*net));
+    } else if (a == "--expand") {
+      options.mcts.expand_after = static_cast<std::uint32_t>(std::stoul(next()));
+    } else {
+      usage();
+    }
+  }
+
+  Engine engine(options, reuse);
+  State s = initial_state();
+  int row, col, count;
+  while (std::cin >> row >> col) {
+    const auto start = search::Clock::now();
+    if (row >= 0) {
+      const auto m = protocol::from_row_col(row, col);
+      if (!m || !is_legal(s, *m)) {
+        std::fprintf(stderr, "illegal opponent move %d %d\n", row, col);
+        return 1;
+      }
+      apply(s, *m);
+    }
+    if (!(std::cin >> count)) break;
+    for (int k = 0; k < count; ++k) std::cin >> row >> col;
+    if (s.over()) break;
+    search::Limits limits;
+    if (sims) {
+      limits = search::Limits::of_nodes(sims);
+    } else {
+      limits.deadline = start + std::chrono::milliseconds(ms);
+      limits.poll_every = 64;
+    }
+    const auto result = engine.move(s, limits);
+    const Move m = *result.move;
+    apply(s, m);
+    const auto [r, c] = protocol::to_row_col(m);
+    std::printf("%d %d %llu\n", r, c, static_cast<unsigned long long>(result.nodes));
+    std::fflush(stdout);
+  }
+  return 0;
+}

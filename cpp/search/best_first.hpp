@@ -1,0 +1,302 @@
+#pragma once
+// Unbounded best-first minimax (Cohen-Solal 2020) with an optional UCT-like
+// exploration term, for games whose nodes are expensive and whose
+// branching is huge and uneven. The tree grows one expansion at a time:
+// from the root, follow at each node the child with the best minimax value
+// for the side to move there (plus the exploration bonus), expand the leaf
+// reached (every child is generated and statically evaluated), and back the
+// minimax values up the path. A node whose value is a forced result (a
+// terminal position, or minimax over proven children) is closed: the
+// search never enters it again, and a closed root ends the search at once.
+//
+// Contract as for the other searches (limits.hpp, result.hpp): the budget
+// counts one node per child evaluated and looks at the node cap, the clock
+// and the stop callback every Limits::poll_every of them; an expansion cut
+// short by the budget is dropped whole. Limits::max_depth, when set, caps
+// the tree's depth in plies: a leaf at that depth keeps its static value
+// and is closed.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "search/game.hpp"
+#include "search/limits.hpp"
+#include "search/result.hpp"
+#include "search/score.hpp"
+
+namespace tabula::search {
+
+// Optional hook: the evaluation together with a proof when the position is
+// decided by the side to move's next move (proven = +1: it wins with its
+// next move; -1: whatever it plays loses at once; 0: not known):
+//   int evaluate_proven(const State&, int& proven);
+template <class G>
+concept HasProvenEvaluation = requires(G& g, const typename G::State& s, int& proven) {
+  { g.evaluate_proven(s, proven) } -> std::convertible_to<int>;
+};
+
+struct BestFirstOptions {
+  // Weight of the exploration bonus c * sqrt(ln(N + 1) / (n + 1)), in the
+  // game's evaluation units (0: pure best-first minimax).
+  double exploration = 0.0;
+  // Share of the minimax value in the selection key; the rest is the mean
+  // of the values backed up through the child (as in MCTS), which is less
+  // fooled by the maximum of many noisy evaluations. 1: pure minimax.
+  double minimax_share = 1.0;
+  // Bonus of a child never entered (first-play urgency), evaluation units.
+  double first_play = 0.0;
+  // The move played: the root child of best minimax value (false), or the
+  // most entered one (true); proven results come first either way.
+  bool most_visited = false;
+  // Backed-up values enter the means clamped to +-sample_bound (a forced
+  // result counts as the evaluation's extreme, not as kWin).
+  int sample_bound = 1000;
+  // Tree size cap (nodes): the search ends when the next expansion might
+  // exceed it. A node holds a move and a few counters (for Futlog about 90
+  // bytes: 2^21 nodes are about 190 MB, reached after several seconds).
+  std::size_t max_tree_nodes = std::size_t{1} << 21;
+};
+
+template <EvaluatedGame G>
+class BestFirst {
+ public:
+  using State = typename G::State;
+  using Move = typename G::Move;
+
+  explicit BestFirst(G& game, BestFirstOptions options = {}) : game_(game), options_(options) {}
+
+  Result<Move> run(const State& root, const Limits& limits, const StopFn& stop = {}) {
+    Budget budget(limits, stop);
+    Result<Move> result;
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    nodes_[0].side = static_cast<std::uint8_t>(game_.side(root));
+    int score;
+    if (game_.terminal(root, score)) return finish(result, budget);
+    max_depth_ = limits.max_depth > 0 ? std::min(limits.max_depth, kMaxPly - 2) : kMaxPly - 2;
+    if (!expand(0, root, 0, budget)) {
+      // Not even the root's children fitted in the budget: any legal move.
+      game_.moves(root, moves_);
+      if (!moves_.empty()) result.move = moves_.front();
+      return finish(result, budget);
+    }
+    if (nodes_[0].count == 0) return finish(result, budget);
+    result.depth = 1;
+
+    std::vector<std::uint32_t> path;
+    std::vector<State> states;
+    while (!nodes_[0].closed && !budget.stopped()) {
+      // Descend along the best children to a leaf.
+      path.assign(1, 0);
+      states.assign(1, root);
+      while (nodes_[path.back()].expanded() && nodes_[path.back()].count > 0) {
+        const std::uint32_t c = select(path.back());
+        states.push_back(game_.apply(states.back(), nodes_[c].move));
+        path.push_back(c);
+      }
+      const std::uint32_t leaf = path.back();
+      const int ply = static_cast<int>(path.size()) - 1;
+      if (ply >= max_depth_) {
+        nodes_[leaf].closed = true;  // the depth cap: keeps its static value
+        result.depth = std::max(result.depth, ply);
+      } else {
+        if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) break;
+        if (!expand(leaf, states.back(), ply, budget)) break;
+        result.depth = std::max(result.depth, ply + 1);
+      }
+      // Back the values up: minimax along the path, and the leaf's new
+      // value into every mean.
+      for (std::size_t i = path.size() - 1; i-- > 0;) update(path[i]);
+      const int sample = std::clamp(nodes_[leaf].value, -options_.sample_bound, options_.sample_bound);
+      const int leaf_side = nodes_[leaf].side;
+      for (const std::uint32_t n : path) {
+        ++nodes_[n].visits;
+        nodes_[n].sum += nodes_[n].side == leaf_side ? sample : -sample;
+      }
+    }
+
+    // The move: the root child ranked first (ranking()).
+    const std::uint32_t best = ranked_children().front();
+    result.move = nodes_[best].move;
+    result.score = value_for(0, best);
+    if (result.score > kDecisive)
+      result.proven = Proven::kWin;
+    else if (result.score < -kDecisive)
+      result.proven = Proven::kLoss;
+    return finish(result, budget);
+  }
+
+  // Number of tree nodes of the last search.
+  std::size_t tree_size() const { return nodes_.size(); }
+
+  // The root's moves of the last search, best first: proven wins, then
+  // the open ones expanded by value (or by visits with most_visited), then
+  // the open ones never expanded, then proven losses; each with its value
+  // for the side to move at the root.
+  std::vector<std::pair<Move, int>> ranking() const {
+    std::vector<std::pair<Move, int>> out;
+    if (nodes_.empty() || !nodes_[0].expanded()) return out;
+    for (const std::uint32_t c : ranked_children()) out.emplace_back(nodes_[c].move, value_for(0, c));
+    return out;
+  }
+
+ private:
+  static constexpr std::uint32_t kUnexpanded = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::size_t kMaxChildrenGuess = 16384;
+
+  struct Node {
+    Move move{};
+    int value = 0;         // for the side to move at this node
+    std::int64_t sum = 0;  // of the values backed up through it, its side's view
+    std::uint32_t visits = 0;
+    std::uint32_t first = 0;
+    std::uint32_t count = kUnexpanded;
+    std::uint8_t side = 0;
+    bool closed = false;  // value exact (or depth-capped): never entered again
+    bool expanded() const { return count != kUnexpanded; }
+  };
+
+  std::vector<std::uint32_t> ranked_children() const {
+    const Node& r = nodes_[0];
+    std::vector<std::uint32_t> order;
+    for (std::uint32_t c = r.first; c < r.first + r.count; ++c) order.push_back(c);
+    // Proven wins, then open children already expanded (their value has
+    // seen the replies), then open ones never expanded (a static value
+    // only: the search ran out before looking at them), then proven losses.
+    auto rank = [&](std::uint32_t c) {
+      const int q = value_for(0, c);
+      return q > kDecisive ? 3 : q < -kDecisive ? 0 : nodes_[c].expanded() ? 2 : 1;
+    };
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      const int ka = rank(a), kb = rank(b);
+      if (ka != kb) return ka > kb;
+      if (options_.most_visited && ka == 2 && nodes_[a].visits != nodes_[b].visits)
+        return nodes_[a].visits > nodes_[b].visits;
+      const int qa = value_for(0, a), qb = value_for(0, b);
+      if (qa != qb) return qa > qb;
+      return nodes_[a].visits > nodes_[b].visits;
+    });
+    return order;
+  }
+
+  // The child's value seen by the side to move at `parent`.
+  int value_for(std::uint32_t parent, std::uint32_t child) const {
+    const int v = nodes_[child].value;
+    return nodes_[child].side == nodes_[parent].side ? v : -v;
+  }
+
+  static int clamp_eval(int v) { return std::clamp(v, -kDecisive / 2, kDecisive / 2); }
+
+  // Generates and evaluates the children of `n` (state s at `ply`); false
+  // when the budget stopped it (the node then stays unexpanded).
+  bool expand(std::uint32_t n, const State& s, int ply, Budget& budget) {
+    game_.moves(s, moves_);
+    const std::uint32_t first = static_cast<std::uint32_t>(nodes_.size());
+    for (const Move& m : moves_) {
+      if (budget.tick()) {
+        nodes_.resize(first);
+        return false;
+      }
+      Node c;
+      c.move = m;
+      const State t = game_.apply(s, m);
+      c.side = static_cast<std::uint8_t>(game_.side(t));
+      int score;
+      if (game_.terminal(t, score)) {
+        c.value = score > 0 ? kWin - (ply + 1) : score < 0 ? -(kWin - (ply + 1)) : draw_score(t);
+        c.closed = true;
+      } else if constexpr (HasProvenEvaluation<G>) {
+        int proven = 0;
+        c.value = clamp_eval(game_.evaluate_proven(t, proven));
+        if (proven != 0) {  // decided by the child's next move, two plies on
+          c.value = proven > 0 ? kWin - (ply + 2) : -(kWin - (ply + 2));
+          c.closed = true;
+        }
+      } else {
+        c.value = clamp_eval(game_.evaluate(t));
+      }
+      nodes_.push_back(c);
+    }
+    Node& node = nodes_[n];
+    node.first = first;
+    node.count = static_cast<std::uint32_t>(moves_.size());
+    if (node.count == 0) {  // not terminal, but no move
+      node.value = clamp_eval(game_.evaluate(s));
+      node.closed = true;
+      return true;
+    }
+    update(n);
+    return true;
+  }
+
+  int draw_score(const State& t) {
+    if constexpr (HasDrawScore<G>)
+      return game_.draw_score(t);
+    else
+      return 0;
+  }
+
+  // Minimax over the children; closed when proven or when every child is.
+  void update(std::uint32_t n) {
+    Node& node = nodes_[n];
+    int best = -kInfinity;
+    bool all_closed = true;
+    for (std::uint32_t c = node.first; c < node.first + node.count; ++c) {
+      best = std::max(best, value_for(n, c));
+      all_closed &= nodes_[c].closed;
+    }
+    node.value = best;
+    node.closed = all_closed || best > kDecisive || best < -kDecisive;
+  }
+
+  // The open child with the best value plus exploration bonus.
+  std::uint32_t select(std::uint32_t n) {
+    const Node& node = nodes_[n];
+    const double log_n = std::log(static_cast<double>(node.visits) + 1.0);
+    double best = -std::numeric_limits<double>::infinity();
+    std::uint32_t pick = node.first;
+    for (std::uint32_t c = node.first; c < node.first + node.count; ++c) {
+      if (nodes_[c].closed) continue;
+      const Node& child = nodes_[c];
+      double key = value_for(n, c);
+      if (child.visits == 0) {
+        key += options_.first_play;
+      } else if (options_.minimax_share < 1.0) {
+        const double mean =
+            static_cast<double>(child.side == node.side ? child.sum : -child.sum) / child.visits;
+        key = options_.minimax_share * key + (1.0 - options_.minimax_share) * mean;
+      }
+      if (options_.exploration > 0)
+        key += options_.exploration * std::sqrt(log_n / (static_cast<double>(child.visits) + 1.0));
+      if (key > best) {
+        best = key;
+        pick = c;
+      }
+    }
+    return pick;  // an open node always has an open child
+  }
+
+  Result<Move>& finish(Result<Move>& result, const Budget& budget) {
+    result.nodes = budget.nodes();
+    result.elapsed = budget.elapsed();
+    result.aborted = budget.aborted();
+    return result;
+  }
+
+  G& game_;
+  BestFirstOptions options_;
+  std::vector<Node> nodes_;
+  std::vector<Move> moves_;
+  int max_depth_ = kMaxPly - 2;
+};
+
+template <EvaluatedGame G>
+Result<typename G::Move> best_first(G& game, const typename G::State& root, const Limits& limits,
+                                    const StopFn& stop = {}, BestFirstOptions options = {}) {
+  BestFirst<G> search(game, options);
+  return search.run(root, limits, stop);
+}
+
+}  // namespace tabula::search

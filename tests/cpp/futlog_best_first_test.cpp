@@ -1,0 +1,279 @@
+// The best-first engine with the learned evaluation: legal answers, forced
+// goals and traps played at once and proven, budgets kept.
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "common/rng.hpp"
+#include "futlog/outcomes.hpp"
+#include "futlog/search.hpp"
+#include "search/score.hpp"
+#include "test_support.hpp"
+
+namespace tabula::futlog {
+namespace {
+
+EngineOptions best_first_options() {
+  EngineOptions o;
+  o.algorithm = Algorithm::kBestFirst;
+  return o;
+}
+
+search::Limits of_nodes(std::uint64_t n) {
+  auto l = search::Limits::of_nodes(n);
+  l.poll_every = 1;
+  return l;
+}
+
+State with_edges(std::initializer_list<std::pair<Point, Point>> edges, Point ball, int turn) {
+  State s;
+  for (const auto& [p, q] : edges) {
+    const int v = vertex_id(p.x, p.y);
+    set_edge(s.marked, kGeometry.edge[v][direction_to(v, q.x, q.y)]);
+  }
+  s.ball = static_cast<std::uint8_t>(vertex_id(ball.x, ball.y));
+  s.turn = static_cast<std::uint8_t>(turn);
+  return s;
+}
+
+void expect_consistent(const State& s, const SearchResult& r) {
+  ASSERT_TRUE(r.move);
+  std::vector<Point> pts;
+  for (auto v : path_of(s, *r.move)) pts.push_back({vertex_x(v), vertex_y(v)});
+  State after;
+  ASSERT_EQ(replay(s, pts, after), PathStatus::kComplete);
+  EXPECT_EQ(after, apply(s, *r.move));
+}
+
+TEST(FutlogBestFirst, LegalFromStart) {
+  const State s;
+  const SearchResult r = search_move(s, of_nodes(3000), {}, best_first_options());
+  expect_consistent(s, r);
+  EXPECT_EQ(r.nodes, 3000u);
+  EXPECT_GE(r.depth, 2);
+}
+
+TEST(FutlogBestFirst, ImmediateGoalPlayedAtOnceAndProven) {
+  // Ball on (1,4), player 1: a step to the visited post bounces into goal.
+  const State s = with_edges({{{0, 0}, {1, 1}}}, {1, 4}, 0);
+  const SearchResult r = search_move(s, of_nodes(1'000'000), {}, best_first_options());
+  expect_consistent(s, r);
+  EXPECT_EQ(goal_for(apply(s, *r.move)), 1);
+  EXPECT_EQ(r.proven, search::Proven::kWin);
+  EXPECT_GT(r.score, search::kDecisive);
+  // Proven at the root's expansion: the search stopped there.
+  std::vector<Outcome> outs;
+  OutcomeGenerator().generate(s, outs);
+  EXPECT_EQ(r.nodes, outs.size());
+}
+
+TEST(FutlogBestFirst, PlayerTwoScoresDownwards) {
+  const State s = with_edges({{{0, 0}, {1, 1}}}, {-1, -4}, 1);
+  const SearchResult r = search_move(s, of_nodes(100000), {}, best_first_options());
+  EXPECT_EQ(goal_for(apply(s, *r.move)), 2);
+  EXPECT_EQ(r.proven, search::Proven::kWin);
+}
+
+// Positions from random games, where dead ends and goal chances abound.
+std::vector<State> random_positions(int games, std::uint64_t seed) {
+  Game game;
+  Rng rng(seed);
+  std::vector<State> out;
+  for (int g = 0; g < games; ++g)
+    tabula::testing::random_walk(game, State{}, rng, [&](const State& st, const std::vector<Outcome>& moves) {
+      if (!moves.empty()) out.push_back(st);
+    });
+  return out;
+}
+
+// The game is over after o, and the mover of o won it.
+bool wins_at_once(const State& s, const Outcome& o) {
+  const State t = apply(s, o);
+  return game_over(t) && winner(t) == s.turn + 1;
+}
+
+// After o every reply of the opponent ends the game in the mover's favour
+// (a goal for the mover, or the opponent stuck): a forced trap.
+bool wins_in_two(const State& s, const Outcome& o, OutcomeGenerator& gen) {
+  const State t = apply(s, o);
+  if (game_over(t)) return false;
+  std::vector<Outcome> replies;
+  gen.generate(t, replies);
+  for (const Outcome& r : replies) {
+    const State u = apply(t, r);
+    if (!game_over(u) || winner(u) != s.turn + 1) return false;
+  }
+  return !replies.empty();
+}
+
+TEST(FutlogBestFirst, ForcedResultsPlayedAtOnceAndProven) {
+  OutcomeGenerator gen;
+  std::vector<Outcome> outs;
+  int immediate = 0, traps = 0;
+  for (const State& s : random_positions(tabula::testing::scaled(40, 6), 11)) {
+    gen.generate(s, outs);
+    if (outs.size() > 300) continue;  // keeps the exhaustive check cheap
+    bool once = false, two = false;
+    const std::vector<Outcome> root = outs;
+    for (const Outcome& o : root) once |= wins_at_once(s, o);
+    if (!once)
+      for (const Outcome& o : root) two = two || wins_in_two(s, o, gen);
+    traps += two;
+    if (!once && !two) continue;
+    const SearchResult r = search_move(s, of_nodes(400000), {}, best_first_options());
+    expect_consistent(s, r);
+    ASSERT_EQ(r.proven, search::Proven::kWin);
+    if (once) {
+      ++immediate;
+      EXPECT_TRUE(wins_at_once(s, *r.move));
+      EXPECT_EQ(r.nodes, root.size());  // proven by the root's expansion
+    } else {
+      EXPECT_TRUE(wins_in_two(s, *r.move, gen));
+      EXPECT_LT(r.nodes, 400000u);  // stopped by the proof, not the budget
+    }
+  }
+  EXPECT_GT(immediate, 0);
+}
+
+// Positions from random games (bounded search) where the side to move has a
+// forced trap: a move after which every reply of the opponent ends stuck or
+// in the mover's goal.
+TEST(FutlogBestFirst, ForcedTrapsPlayedAndProven) {
+  struct Case {
+    EdgeSet marked;
+    Point ball;
+    int turn;
+  };
+  const Case cases[] = {
+      {{13832794693382683277ull, 18446716585916690387ull, 9133229606843693183ull, 18446421467940732927ull,
+        7998123145533512310ull, 66056073822ull},
+       {2, 2},
+       1},
+      {{16717381320514280077ull, 18122572722620868112ull, 18161324392657752062ull, 8069999656198471503ull,
+        13553877750640198148ull, 66093455871ull},
+       {0, -4},
+       0},
+      {{18446341480620956301ull, 9189444916546190303ull, 6629110847063973823ull, 1766607460720353281ull,
+        4785074604638210ull, 66055700480ull},
+       {-3, -4},
+       0},
+  };
+  OutcomeGenerator gen;
+  for (const Case& c : cases) {
+    State s;
+    s.marked = c.marked;
+    s.ball = static_cast<std::uint8_t>(vertex_id(c.ball.x, c.ball.y));
+    s.turn = static_cast<std::uint8_t>(c.turn);
+    const SearchResult r = search_move(s, of_nodes(2'000'000), {}, best_first_options());
+    expect_consistent(s, r);
+    EXPECT_EQ(r.proven, search::Proven::kWin);
+    EXPECT_TRUE(wins_in_two(s, *r.move, gen));
+    EXPECT_LT(r.nodes, 2'000'000u);  // ended by the proof
+  }
+}
+
+TEST(FutlogBestFirst, AvoidsLosingAtOnceWhenItCan) {
+  OutcomeGenerator gen;
+  std::vector<Outcome> outs;
+  int checked = 0;
+  for (const State& s : random_positions(tabula::testing::scaled(20, 3), 12)) {
+    gen.generate(s, outs);
+    bool safe_exists = false, loss_exists = false;
+    for (const Outcome& o : outs) {
+      const State t = apply(s, o);
+      const bool loses = game_over(t) && winner(t) != s.turn + 1;
+      (loses ? loss_exists : safe_exists) = true;
+    }
+    if (!safe_exists || !loss_exists) continue;
+    ++checked;
+    const SearchResult r = search_move(s, of_nodes(2000), {}, best_first_options());
+    const State t = apply(s, *r.move);
+    EXPECT_FALSE(game_over(t) && winner(t) != s.turn + 1);
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST(FutlogBestFirst, NoMoveNoResult) {
+  const State s = with_edges({{{3, 3}, {3, 4}}, {{3, 4}, {4, 5}}}, {4, 5}, 1);
+  ASSERT_TRUE(game_over(s));
+  EXPECT_FALSE(search_move(s, of_nodes(100), {}, best_first_options()).move);
+}
+
+TEST(FutlogBestFirst, NodeBudgetExactAndStop) {
+  for (const std::uint64_t n : {1ull, 7ull, 500ull, 4321ull}) {
+    const SearchResult r = search_move(State{}, of_nodes(n), {}, best_first_options());
+    EXPECT_TRUE(r.move);
+    EXPECT_EQ(r.nodes, n);
+  }
+  int calls = 0;
+  auto l = search::Limits::of_time(std::chrono::milliseconds(0));
+  l.poll_every = 1;
+  const SearchResult r = search_move(
+      State{}, l, [&] { return ++calls > 800; }, best_first_options());
+  EXPECT_TRUE(r.aborted);
+  EXPECT_TRUE(r.move);
+  EXPECT_EQ(calls, 801);
+}
+
+TEST(FutlogBestFirst, DeadlineOnTheWidestPosition) {
+  State s;
+  const EdgeSet played = {16135597067373813760ull, 9541786205943092538ull,  7005461971889776635ull,
+                          2558252997340074504ull,  12249995293327654272ull, 114231ull};
+  for (int i = 0; i < kWords; ++i) s.marked[i] |= played[i];
+  s.ball = static_cast<std::uint8_t>(vertex_id(0, -1));
+  s.turn = 1;
+  auto l = search::Limits::of_time(std::chrono::milliseconds(300));
+  l.poll_every = 1;
+  const auto cpu_before = tabula::testing::thread_cpu_time();
+  const SearchResult r = search_move(s, l, {}, best_first_options());
+  const auto cpu = tabula::testing::thread_cpu_time() - cpu_before;
+  expect_consistent(s, r);
+  EXPECT_FALSE(r.aborted);
+  EXPECT_LT(cpu.count(), 0.3 + (tabula::testing::sanitized() ? 5.0 : 1.0));
+}
+
+TEST(FutlogBestFirst, DepthCapBoundsTheTree) {
+  auto l = of_nodes(200000);
+  l.max_depth = 1;
+  const SearchResult r = search_move(State{}, l, {}, best_first_options());
+  EXPECT_TRUE(r.move);
+  EXPECT_EQ(r.depth, 1);
+  EXPECT_LT(r.nodes, 200000u);  // every leaf closed at depth 1: the search ends
+}
+
+}  // namespace
+}  // namespace tabula::futlog
+
+namespace tabula::futlog {
+namespace {
+
+TEST(FutlogBestFirst, BlunderCheckKeepsTheBudget) {
+  EngineOptions o;
+  o.check_share = 0.3;
+  const State s;
+  auto l = search::Limits::of_nodes(6000);
+  l.poll_every = 1;
+  const SearchResult r = search_move(s, l, {}, o);
+  ASSERT_TRUE(r.move);
+  EXPECT_LE(r.nodes, 6000u);
+  std::vector<Point> pts;
+  for (auto v : path_of(s, *r.move)) pts.push_back({vertex_x(v), vertex_y(v)});
+  State after;
+  EXPECT_EQ(replay(s, pts, after), PathStatus::kComplete);
+}
+
+TEST(FutlogAlphaBetaLearned, LegalAndFindsGoals) {
+  EngineOptions o;
+  o.algorithm = Algorithm::kAlphaBetaLearned;
+  State s;
+  set_edge(s.marked, kGeometry.edge[vertex_id(0, 0)][1]);
+  s.ball = static_cast<std::uint8_t>(vertex_id(1, 4));
+  auto l = search::Limits::of_nodes(20000);
+  l.poll_every = 1;
+  const SearchResult r = search_move(s, l, {}, o);
+  ASSERT_TRUE(r.move);
+  EXPECT_EQ(goal_for(apply(s, *r.move)), 1);
+}
+
+}  // namespace
+}  // namespace tabula::futlog

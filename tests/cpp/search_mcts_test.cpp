@@ -1,0 +1,211 @@
+// The shared MCTS on small games whose values are known: the solver's
+// proofs, the node budget and tree reuse.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "search/mcts.hpp"
+
+namespace tabula::search {
+namespace {
+
+// A game given as an explicit tree: node 0 is the root; a leaf holds its
+// result for the side to move there (+1 won, -1 lost, 0 drawn).
+struct TreeGame {
+  struct State {
+    int node = 0;
+    int side = 0;
+    bool operator==(const State&) const = default;
+  };
+  using Move = int;  // the child node
+
+  std::vector<std::vector<int>> children;
+  std::vector<int> leaf_score;
+
+  int add(std::vector<int> kids, int score = 0) {
+    children.push_back(std::move(kids));
+    leaf_score.push_back(score);
+    return static_cast<int>(children.size()) - 1;
+  }
+  void moves(const State& s, std::vector<Move>& out) { out = children[s.node]; }
+  State apply(const State& s, const Move& m) { return {m, 1 - s.side}; }
+  int side(const State& s) { return s.side; }
+  bool terminal(const State& s, int& score) {
+    if (!children[s.node].empty()) return false;
+    score = leaf_score[s.node];
+    return true;
+  }
+  int playout(const State& s, Rng& rng) {
+    State t = s;
+    while (!children[t.node].empty())
+      t = apply(t, children[t.node][rng.below(static_cast<std::uint32_t>(children[t.node].size()))]);
+    const int score = leaf_score[t.node];
+    return score == 0 ? -1 : score > 0 ? t.side : 1 - t.side;
+  }
+};
+
+// Take-away: remove 1, 2 or 3 from a heap; who takes the last one wins.
+// The side to move loses exactly when the heap is a multiple of 4.
+struct Nim {
+  struct State {
+    int heap;
+    int side;
+    bool operator==(const State&) const = default;
+  };
+  using Move = int;
+  void moves(const State& s, std::vector<Move>& out) {
+    out.clear();
+    for (int k = 1; k <= 3 && k <= s.heap; ++k) out.push_back(k);
+  }
+  State apply(const State& s, const Move& m) { return {s.heap - m, 1 - s.side}; }
+  int side(const State& s) { return s.side; }
+  bool terminal(const State& s, int& score) {
+    if (s.heap > 0) return false;
+    score = -1;  // the player who took the last one won
+    return true;
+  }
+  int playout(const State& s, Rng& rng) {
+    State t = s;
+    while (t.heap > 0)
+      t = apply(t, 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(std::min(3, t.heap)))));
+    return 1 - t.side;
+  }
+};
+
+// Nim with static values of the children: a heap left at a multiple of 4
+// is good for the player who left it.
+struct ValuedNim : Nim {
+  int prior_calls = 0;
+  void priors(const State& s, const std::vector<Move>& moves, std::vector<float>& out) {
+    ++prior_calls;
+    out.clear();
+    for (Move m : moves) out.push_back((s.heap - m) % 4 == 0 ? 0.9f : 0.2f);
+  }
+};
+
+// A chain of forced single moves ending in a leaf of the given score for
+// the side to move at the leaf.
+int deep_unknown(TreeGame& g, int depth) {
+  int node = g.add({}, 0);
+  for (int i = 0; i < depth; ++i) {
+    const int other = g.add({}, i % 2 ? 1 : -1);
+    node = g.add({node, other});
+  }
+  return node;
+}
+
+TEST(SearchMcts, PlaysAProvenWinAtOnce) {
+  TreeGame g;
+  g.add({});                      // 0: the root
+  const int win = g.add({}, -1);  // the side to move there lost: the mover won
+  const int a = deep_unknown(g, 8), b = deep_unknown(g, 8);
+  g.children[0] = {a, win, b};
+  Mcts<TreeGame> mcts(g);
+  const auto r = mcts.run({}, Limits::of_nodes(100000));
+  ASSERT_TRUE(r.move);
+  EXPECT_EQ(*r.move, win);
+  EXPECT_EQ(r.proven, Proven::kWin);
+  EXPECT_LT(r.nodes, 100u);
+}
+
+TEST(SearchMcts, ProvesLossesAndWinsInNim) {
+  Nim g;
+  for (int heap = 2; heap <= 12; ++heap) {
+    Mcts<Nim> mcts(g);
+    const auto r = mcts.run({heap, 0}, Limits::of_nodes(200000));
+    ASSERT_TRUE(r.move) << heap;
+    if (heap % 4 == 0) {
+      EXPECT_EQ(r.proven, Proven::kLoss) << heap;
+    } else {
+      EXPECT_EQ(r.proven, Proven::kWin) << heap;
+      EXPECT_EQ(*r.move, heap % 4) << heap;
+    }
+    EXPECT_LT(r.nodes, 200000u) << "the search stops once the root is proven";
+  }
+}
+
+TEST(SearchMcts, ProvesADrawAndPrefersItToALoss) {
+  TreeGame g;
+  g.add({});  // 0: root
+  const int drawn = g.add({}, 0);
+  // A move after which the opponent wins at once (or draws).
+  const int opp_wins = g.add({}, -1);
+  const int opp_draws = g.add({}, 0);
+  const int losing = g.add({opp_draws, opp_wins});
+  g.children[0] = {losing, drawn};
+  Mcts<TreeGame> mcts(g);
+  const auto r = mcts.run({}, Limits::of_nodes(10000));
+  EXPECT_EQ(r.proven, Proven::kDraw);
+  EXPECT_EQ(*r.move, drawn);
+}
+
+TEST(SearchMcts, WithoutTheSolverNothingIsProven) {
+  Nim g;
+  MctsOptions o;
+  o.solver = false;
+  Mcts<Nim> mcts(g, o);
+  const auto r = mcts.run({9, 0}, Limits::of_nodes(3000));
+  EXPECT_EQ(r.proven, Proven::kUnknown);
+  EXPECT_EQ(r.nodes, 3000u);
+  EXPECT_EQ(*r.move, 1);
+}
+
+TEST(SearchMcts, StaticChildValuesGuideTheSearchAndKeepTheContract) {
+  ValuedNim g;
+  MctsOptions o;
+  o.prior_mix = 0.5;
+  o.solver = false;
+  Mcts<ValuedNim> mcts(g, o);
+  const auto r = mcts.run({41, 0}, Limits::of_nodes(500));
+  EXPECT_EQ(r.nodes, 500u);
+  EXPECT_EQ(*r.move, 1);  // leaves 40
+  EXPECT_GT(g.prior_calls, 0);
+  o.solver = true;
+  Mcts<ValuedNim> solver(g, o);
+  const auto p = solver.run({10, 0}, Limits::of_nodes(100000));
+  EXPECT_EQ(p.proven, Proven::kWin);
+  EXPECT_EQ(*p.move, 2);
+}
+
+TEST(SearchMcts, CountsSimulationsExactly) {
+  Nim g;
+  MctsOptions o;
+  o.solver = false;
+  for (std::uint64_t n : {1u, 2u, 17u, 1000u}) {
+    Mcts<Nim> mcts(g, o);
+    EXPECT_EQ(mcts.run({40, 0}, Limits::of_nodes(n)).nodes, n);
+  }
+}
+
+TEST(SearchMcts, ReusesTheSubtreeTwoPliesDown) {
+  Nim g;
+  MctsOptions o;
+  o.reuse = true;
+  o.solver = false;
+  Mcts<Nim> mcts(g, o);
+  const auto first = mcts.run({60, 0}, Limits::of_nodes(5000));
+  EXPECT_EQ(mcts.reused_visits(), 0u);
+  // Our move, then the opponent's: a grandchild of the old root.
+  const Nim::State next{60 - *first.move - 2, 0};
+  const auto second = mcts.run(next, Limits::of_nodes(1000));
+  EXPECT_GT(mcts.reused_visits(), 0u);
+  EXPECT_EQ(second.nodes, 1000u);
+  // A position the tree never reached: a fresh search.
+  mcts.run({7, 1}, Limits::of_nodes(100));
+  EXPECT_EQ(mcts.reused_visits(), 0u);
+}
+
+TEST(SearchMcts, ReuseGivesTheSameAnswerOnTheSameRoot) {
+  // Searching a root the tree already holds only adds simulations.
+  Nim g;
+  MctsOptions o;
+  o.reuse = true;
+  Mcts<Nim> mcts(g, o);
+  const auto a = mcts.run({13, 0}, Limits::of_nodes(50000));
+  const auto b = mcts.run({13, 0}, Limits::of_nodes(10));
+  EXPECT_EQ(*a.move, *b.move);
+  EXPECT_EQ(b.proven, Proven::kWin);
+}
+
+}  // namespace
+}  // namespace tabula::search

@@ -1,0 +1,301 @@
+// Training of Futlog's learned evaluation (futlog/learned_eval.hpp):
+// self-play with the engine, then a logistic fit of the feature weights.
+//
+//   futlog_train selfplay --out FILE [--games N] [--nodes K] [--random-plies R]
+//                         [--weights FILE] [--seed S] [--explore C]
+//       plays N games of the best-first engine against itself at K nodes a
+//       move (the first 1..R plies random) and appends every position
+//       reached, with the search's value and the game's result, to FILE;
+//   futlog_train fit --data FILE[,FILE...] --out FILE [--include FILE]
+//                    [--hidden H] [--epochs E] [--lambda L] [--rate A] [--l2 R]
+//                    [--batch B] [--seed S] [--init FILE]
+//       fits the network (Adam on the cross-entropy; the epoch of least
+//       loss on the held-out games is kept) to the target
+//       L * result + (1 - L) * search value, both as a win probability for
+//       the side to move; writes the weights file and, with --include, the
+//       C++ initializer embedded in the build (cpp/futlog/eval_weights.inc).
+//   futlog_train export --weights FILE [--include FILE]
+//       writes a weights file as the C++ initializer embedded in the build
+//       (default cpp/futlog/eval_weights.inc).
+//
+// train/futlog/train.sh runs the whole pipeline.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "futlog/features.hpp"
+#include "futlog/learned_eval.hpp"
+#include "futlog/outcomes.hpp"
+#include "futlog/search.hpp"
+
+using namespace tabula;
+using namespace tabula::futlog;
+
+namespace {
+
+// One position of a self-play game, as written to the data file.
+struct Record {
+  std::uint64_t marked[kWords];
+  std::uint32_t game;
+  std::int16_t search_value;  // the search's value for the side to move, -1000..1000
+  std::uint8_t ball;
+  std::uint8_t turn;
+  std::int8_t result;  // +1 the side to move won the game, -1 lost
+  std::uint8_t pad[7];
+};
+static_assert(sizeof(Record) == 64);
+
+using Args = std::map<std::string, std::string>;
+
+Args parse(int argc, char** argv, int from) {
+  Args a;
+  for (int i = from; i + 1 < argc; i += 2) a[argv[i]] = argv[i + 1];
+  return a;
+}
+std::string get(const Args& a, const std::string& k, const std::string& def) {
+  const auto it = a.find(k);
+  return it == a.end() ? def : it->second;
+}
+
+int selfplay(const Args& args) {
+  const std::string out_path = get(args, "--out", "");
+  if (out_path.empty()) throw std::runtime_error("selfplay needs --out");
+  const int games = std::stoi(get(args, "--games", "100"));
+  const std::uint64_t nodes = std::stoull(get(args, "--nodes", "5000"));
+  const int random_plies = std::stoi(get(args, "--random-plies", "4"));
+  const std::uint64_t seed = std::stoull(get(args, "--seed", "1"));
+  std::optional<LearnedEval> eval;
+  if (args.count("--weights")) eval = LearnedEval::from_file(args.at("--weights"));
+  EngineOptions options;
+  options.algorithm = Algorithm::kBestFirst;
+  options.exploration = std::stod(get(args, "--explore", "0"));
+  if (eval) options.eval = &*eval;
+  std::ofstream out(out_path, std::ios::binary | std::ios::app);
+  std::mt19937_64 rng(seed);
+  OutcomeGenerator generator;
+  std::vector<Outcome> outs;
+  long positions = 0;
+  int wins[2] = {0, 0};
+  for (int g = 0; g < games; ++g) {
+    State s;
+    std::vector<Record> game;
+    const int randoms = 1 + static_cast<int>(rng() % static_cast<unsigned>(std::max(1, random_plies)));
+    for (int ply = 0; !game_over(s); ++ply) {
+      if (ply < randoms) {
+        generator.generate(s, outs);
+        std::vector<std::size_t> quiet;
+        for (std::size_t j = 0; j < outs.size(); ++j)
+          if (!game_over(apply(s, outs[j]))) quiet.push_back(j);
+        if (!quiet.empty()) {
+          s = apply(s, outs[quiet[rng() % quiet.size()]]);
+          continue;
+        }
+      }
+      search::Limits limits;
+      limits.max_nodes = nodes;
+      limits.poll_every = 1;
+      const SearchResult r = search_move(s, limits, {}, options);
+      Record rec{};
+      for (int i = 0; i < kWords; ++i) rec.marked[i] = s.marked[i];
+      rec.game = static_cast<std::uint32_t>(seed * 1000003u + static_cast<std::uint64_t>(g));
+      rec.search_value = static_cast<std::int16_t>(std::clamp(r.score, -1000, 1000));
+      rec.ball = s.ball;
+      rec.turn = s.turn;
+      game.push_back(rec);
+      s = apply(s, *r.move);
+    }
+    const int w = winner(s);
+    ++wins[w - 1];
+    for (Record& rec : game) rec.result = static_cast<std::int8_t>(rec.turn + 1 == w ? 1 : -1);
+    out.write(reinterpret_cast<const char*>(game.data()),
+              static_cast<std::streamsize>(game.size() * sizeof(Record)));
+    out.flush();
+    positions += static_cast<long>(game.size());
+    if ((g + 1) % 20 == 0)
+      std::cerr << "selfplay " << g + 1 << "/" << games << " games, " << positions << " positions, wins "
+                << wins[0] << "-" << wins[1] << '\n';
+  }
+  return 0;
+}
+
+std::vector<Record> load(const std::string& list) {
+  std::vector<Record> all;
+  std::stringstream ss(list);
+  std::string path;
+  while (std::getline(ss, path, ',')) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    Record r;
+    while (in.read(reinterpret_cast<char*>(&r), sizeof r)) all.push_back(r);
+  }
+  return all;
+}
+
+State state_of(const Record& r) {
+  State s;
+  for (int i = 0; i < kWords; ++i) s.marked[i] = r.marked[i];
+  s.ball = r.ball;
+  s.turn = r.turn;
+  return s;
+}
+
+int fit(const Args& args) {
+  const std::vector<Record> data = load(get(args, "--data", ""));
+  const std::string out_path = get(args, "--out", "");
+  if (data.empty() || out_path.empty()) throw std::runtime_error("fit needs --data and --out");
+  const int epochs = std::stoi(get(args, "--epochs", "20"));
+  const int hidden = std::stoi(get(args, "--hidden", "32"));
+  const double lambda = std::stod(get(args, "--lambda", "0.5"));
+  const double rate = std::stod(get(args, "--rate", "0.003"));
+  const double l2 = std::stod(get(args, "--l2", "1e-6"));
+  const std::size_t batch = std::stoul(get(args, "--batch", "256"));
+  const int F = features::kCount, H = hidden;
+  const std::size_t W1 = 0, B1 = static_cast<std::size_t>(F) * H, W2 = B1 + H, B2 = W2 + H;
+  std::vector<float> w(LearnedEval::parameter_count(H));
+  std::mt19937_64 rng(std::stoull(get(args, "--seed", "12345")));
+  {
+    std::normal_distribution<float> n1(0.0f, 0.05f), n2(0.0f, 0.3f);
+    for (std::size_t i = W1; i < B1; ++i) w[i] = n1(rng);
+    for (int j = 0; j < H; ++j) w[B1 + j] = 0.2f, w[W2 + j] = n2(rng);
+    w[B2] = 0;
+  }
+  if (args.count("--init")) w = LearnedEval::from_file(args.at("--init")).parameters();
+
+  // Features once; every tenth game is held out for validation.
+  std::vector<std::uint16_t> idx;
+  std::vector<std::uint32_t> start;
+  std::vector<float> target;
+  std::vector<std::size_t> train, valid;
+  features::Active a;
+  for (const Record& r : data) {
+    features::extract(state_of(r), a);
+    start.push_back(static_cast<std::uint32_t>(idx.size()));
+    idx.insert(idx.end(), a.index.begin(), a.index.begin() + a.count);
+    const double result = r.result > 0 ? 1.0 : 0.0;
+    const double searched = 0.5 + 0.5 * r.search_value / 1000.0;
+    target.push_back(static_cast<float>(lambda * result + (1 - lambda) * searched));
+    (r.game % 10 == 7 ? valid : train).push_back(target.size() - 1);
+  }
+  start.push_back(static_cast<std::uint32_t>(idx.size()));
+  std::cerr << "fit: " << data.size() << " positions (" << train.size() << " train, " << valid.size()
+            << " validation), " << w.size() << " parameters\n";
+
+  std::vector<float> acc(static_cast<std::size_t>(H)), h(static_cast<std::size_t>(H)),
+      dh(static_cast<std::size_t>(H));
+  auto forward = [&](std::size_t i) {
+    for (int j = 0; j < H; ++j) acc[j] = w[B1 + j];
+    for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) {
+      const float* row = &w[W1 + static_cast<std::size_t>(idx[k]) * H];
+      for (int j = 0; j < H; ++j) acc[j] += row[j];
+    }
+    double z = w[B2];
+    for (int j = 0; j < H; ++j) {
+      h[j] = std::clamp(acc[j], 0.0f, 1.0f);
+      z += w[W2 + j] * h[j];
+    }
+    return z;
+  };
+  auto loss_of = [&](const std::vector<std::size_t>& set, double& accuracy) {
+    double loss = 0;
+    long right = 0;
+    for (std::size_t i : set) {
+      const double p = std::clamp(1.0 / (1.0 + std::exp(-forward(i))), 1e-7, 1 - 1e-7);
+      const double t = target[i];
+      loss -= t * std::log(p) + (1 - t) * std::log(1 - p);
+      right += (p > 0.5) == (data[i].result > 0);
+    }
+    accuracy = set.empty() ? 0 : static_cast<double>(right) / static_cast<double>(set.size());
+    return set.empty() ? 0 : loss / static_cast<double>(set.size());
+  };
+
+  std::vector<float> m(w.size(), 0), v(w.size(), 0), grad(w.size(), 0);
+  std::vector<int> rows;  // feature rows touched in the batch
+  std::vector<char> touched(static_cast<std::size_t>(F), 0);
+  const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+  long step = 0;
+  std::vector<float> best = w;
+  double best_loss = 1e9;
+  auto adam = [&](std::size_t i, double c1, double c2) {
+    const double g = grad[i] + l2 * w[i];
+    m[i] = static_cast<float>(b1 * m[i] + (1 - b1) * g);
+    v[i] = static_cast<float>(b2 * v[i] + (1 - b2) * g * g);
+    w[i] -= static_cast<float>(rate * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps));
+    grad[i] = 0;
+  };
+  for (int e = 0; e < epochs; ++e) {
+    std::shuffle(train.begin(), train.end(), rng);
+    for (std::size_t bs = 0; bs < train.size(); bs += batch) {
+      const std::size_t end = std::min(train.size(), bs + batch);
+      for (std::size_t jj = bs; jj < end; ++jj) {
+        const std::size_t i = train[jj];
+        const double z = forward(i);
+        const double p = 1.0 / (1.0 + std::exp(-z));
+        const double dz = (p - target[i]) / static_cast<double>(end - bs);
+        grad[B2] += static_cast<float>(dz);
+        for (int j = 0; j < H; ++j) {
+          grad[W2 + j] += static_cast<float>(dz * h[j]);
+          dh[j] = (acc[j] > 0 && acc[j] < 1) ? static_cast<float>(dz * w[W2 + j]) : 0.0f;
+          grad[B1 + j] += dh[j];
+        }
+        for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) {
+          const int f = idx[k];
+          float* g = &grad[W1 + static_cast<std::size_t>(f) * H];
+          for (int j = 0; j < H; ++j) g[j] += dh[j];
+          if (!touched[f]) touched[f] = 1, rows.push_back(f);
+        }
+      }
+      ++step;
+      const double c1 = 1 - std::pow(b1, step), c2 = 1 - std::pow(b2, step);
+      for (int f : rows) {
+        for (int j = 0; j < H; ++j) adam(W1 + static_cast<std::size_t>(f) * H + j, c1, c2);
+        touched[f] = 0;
+      }
+      rows.clear();
+      for (std::size_t i = B1; i < w.size(); ++i) adam(i, c1, c2);
+    }
+    double acc_t, acc_v;
+    const double lt = loss_of(train, acc_t), lv = loss_of(valid, acc_v);
+    std::fprintf(stderr, "epoch %d: train loss %.4f (result accuracy %.3f), validation loss %.4f (%.3f)\n",
+                 e + 1, lt, acc_t, lv, acc_v);
+    if (lv < best_loss || valid.empty()) best_loss = lv, best = w;
+  }
+  const LearnedEval eval = LearnedEval::from_parameters(H, best);
+  std::ofstream(out_path) << eval.to_text();
+  if (args.count("--include")) std::ofstream(args.at("--include")) << eval.to_include();
+  std::fprintf(stderr, "kept the epoch of validation loss %.4f\n", best_loss);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: futlog_train selfplay|fit|export ...\n";
+    return 2;
+  }
+  try {
+    const std::string cmd = argv[1];
+    const Args args = parse(argc, argv, 2);
+    if (cmd == "selfplay") return selfplay(args);
+    if (cmd == "fit") return fit(args);
+    if (cmd == "export") {
+      std::ofstream(get(args, "--include", "cpp/futlog/eval_weights.inc"))
+          << LearnedEval::from_file(get(args, "--weights", "")).to_include();
+      return 0;
+    }
+    std::cerr << "unknown command " << cmd << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "futlog_train: " << e.what() << '\n';
+    return 1;
+  }
+}
