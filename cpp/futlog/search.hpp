@@ -87,6 +87,13 @@ class LearnedGame {
   // With the proof that the side to move has lost (learned_eval.hpp).
   int evaluate_proven(const State& s, int& proven) { return eval_.evaluate_proven(s, proven); }
   std::uint64_t hash(const State& s);
+  // As Game::watch: one generation can take tens of milliseconds.
+  void watch(search::Budget* budget) {
+    if (budget)
+      generator_.set_interrupt([budget] { return budget->check(); });
+    else
+      generator_.set_interrupt({});
+  }
 
  private:
   const LearnedEval& eval_;

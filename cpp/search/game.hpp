@@ -36,7 +36,7 @@
 //       value of a drawn terminal position for its side to move (contempt),
 //       instead of 0
 //   void watch(Budget* budget);
-//       alpha-beta gives the game its running budget when a search starts
+//       the searches give the game their running budget when a search starts
 //       (nullptr when it ends), for a game whose single node can cost long:
 //       calling budget->check() inside that work lets the limits and the
 //       stop callback end the search there (whatever the node then returns
@@ -95,6 +95,23 @@ class Budget;
 template <class G>
 concept WatchesBudget = requires(G& g, Budget* budget) {
   g.watch(budget);
+};
+
+// Lends a search's budget to a game that watches it, for the search's life.
+template <class G>
+class BudgetWatch {
+ public:
+  BudgetWatch(G& game, Budget& budget) : game_(game) {
+    if constexpr (WatchesBudget<G>) game_.watch(&budget);
+  }
+  ~BudgetWatch() {
+    if constexpr (WatchesBudget<G>) game_.watch(nullptr);
+  }
+  BudgetWatch(const BudgetWatch&) = delete;
+  BudgetWatch& operator=(const BudgetWatch&) = delete;
+
+ private:
+  G& game_;
 };
 
 template <class G>
