@@ -54,9 +54,11 @@ ref_of(S, R) :-
 % A position of a long random game with 416,661 move paths.
 dense_state(futlog(p(3,0),1,17155346416052248576,8068648078353088882,13458520187997218477,
                    210964058210655,193514046566792,263168)).
-% The position with the most distinct outcomes found (9,646).
-wide_state(futlog(p(0,-1),2,16135597067373813760,9541786205943092538,7005461971889776635,
-                  2558252997340074504,12249995293327654272,114231)).
+% The position with the most distinct outcomes found (9,646), both sides
+% to move (player 2 scores at once, player 1 has no forced result).
+wide_state(futlog(p(0,-1),P,16135597067373813760,9541786205943092538,7005461971889776635,
+                  2558252997340074504,12249995293327654272,114231)) :-
+    member(P, [1, 2]).
 
 play_game(E, T, M, Ply, Result) :-
     (   gol(E, N)

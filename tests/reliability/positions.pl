@@ -89,8 +89,9 @@ walk(G, Left, [G|Games]) :-
 %   Positions where one call costs the most: the widest move lists and
 %   the most expensive nodes.
 stress_position(futlog, wide, game(futlog, S)) :-
-    % The position with the most distinct outcomes found (9,646).
-    S = futlog(p(0,-1),2,16135597067373813760,9541786205943092538,7005461971889776635,
+    % The position with the most distinct outcomes found (9,646), with the
+    % side to move that has no forced result (the other one scores at once).
+    S = futlog(p(0,-1),1,16135597067373813760,9541786205943092538,7005461971889776635,
                2558252997340074504,12249995293327654272,114231).
 stress_position(futlog, dense, game(futlog, S)) :-
     % A position of a long random game with 416,661 move paths.
