@@ -778,9 +778,13 @@ fuzz_restore(saved(Flag, Trace)) :-
 % The registry of games, which tabula_register_game/3 changes.
 snapshot(Registry) :-
     findall(R, ( R = tabula_game:registered(_, _, _), call(R) ), Registry).
+% Only what the call changed is undone: games fuzzed in other threads at
+% the same time must never find the registry empty. (The names the fuzzer
+% registers are never those of real games.)
 restore(Registry) :-
-    retractall(tabula_game:registered(_, _, _)),
-    maplist(assertz, Registry).
+    forall(( tabula_game:registered(N, T, M), \+ memberchk(tabula_game:registered(N, T, M), Registry) ),
+           retract(tabula_game:registered(N, T, M))),
+    forall(( member(R, Registry), \+ call(R) ), assertz(R)).
 
 one_call(Game, Targets, States, Watch, saved(_, Trace), Snapshot, I) :-
     pick_target(Targets, Target),
