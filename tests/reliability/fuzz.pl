@@ -749,7 +749,7 @@ fuzz_calls(Game, Options, Progress, report(Game, Calls, Counts, Findings, Second
                (   flag(Progress, _, I),
                    one_call(Game, Targets, States, Watch, Saved, Snapshot, I)
                ->  true
-               ;   throw(error(system_error, context(one_call/7, I)))
+               ;   harness_failed(I)
                )),
         ( fuzz_restore(Saved), restore(Snapshot) )),
     get_time(T1),
@@ -790,6 +790,7 @@ one_call(Game, Targets, States, Watch, saved(_, Trace), Snapshot, I) :-
     pick_target(Targets, Target),
     random_member(S, States),
     make_call(Target, ctx(Game, S), Goal, Tags),
+    nb_setval(fuzz_last_goal, Goal),
     trace_call(Trace, I, Goal),
     (   long_running(Target) -> W = 0.05 ; W = Watch ),
     % The library draws random numbers too (random players, Futlog's
@@ -814,6 +815,17 @@ one_call(Game, Targets, States, Watch, saved(_, Trace), Snapshot, I) :-
         count(C)
     ;   count(Outcome)
     ).
+
+% The fuzzer's own step failed (not the call it made, whose failure is an
+% outcome): reported as a finding with the call, and the run goes on.
+harness_failed(I) :-
+    count(finding),
+    (   catch(nb_getval(fuzz_last_goal, Goal), _, fail)
+    ->  format(string(Call), "~W", [Goal, [quoted(true), max_depth(10), cycles(true)]])
+    ;   Call = "?"
+    ),
+    format(string(Text), "fuzzer step ~d failed", [I]),
+    assertz(found(harness_failed, fuzz:one_call/7, 1, example(Text, Call))).
 
 count(Class) :-
     (   retract(tally(Class, N0)) -> N is N0 + 1 ; N = 1 ),
