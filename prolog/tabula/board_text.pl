@@ -88,6 +88,24 @@ column_letter(Column, Letter) :-
 %!  join_texts(+Texts, +Separator, -Text) is det.
 %
 %   Text (a string) is Texts joined with Separator.
+%
+%   @error resource_error(text_length) when Text would be longer than
+%          64 M characters (joining is not interruptible; a board's
+%          text is a few thousand)
 join_texts(Texts, Separator, Text) :-
-    atomic_list_concat(Texts, Separator, Atom),
-    atom_string(Atom, Text).
+    must_be(list, Texts),
+    must_be(atomic, Separator),
+    foldl(add_length, Texts, 0, Length0),
+    length(Texts, N),
+    atom_length(Separator, SL),
+    Length is Length0 + max(0, N - 1) * SL,
+    (   Length > 1 << 26
+    ->  resource_error(text_length)
+    ;   atomic_list_concat(Texts, Separator, Atom),
+        atom_string(Atom, Text)
+    ).
+
+add_length(Text, L0, L) :-
+    must_be(atomic, Text),
+    atom_length(Text, N),
+    L is L0 + N.
