@@ -12,9 +12,17 @@ namespace tabula::pl {
 
 // An integer in [lo, hi]: instantiation and type errors as the ISO
 // built-ins raise them, domain_error(Domain, T) when out of range.
+// An integer, strictly: SWI-Prolog 9.0.4's PL_get_int64_ex() also takes a
+// whole float (2.0, -0.0). Raises instantiation, type or representation
+// errors.
+inline bool get_int64(term_t t, std::int64_t& out) {
+  if (!PL_is_variable(t) && !PL_is_integer(t)) return type_error("integer", t);
+  return PL_get_int64_ex(t, &out);
+}
+
 inline bool get_int_in(term_t t, std::int64_t lo, std::int64_t hi, const char* domain, int& out) {
   std::int64_t v;
-  if (!PL_get_int64_ex(t, &v)) return false;
+  if (!get_int64(t, v)) return false;
   if (v < lo || v > hi) return domain_error(domain, t);
   out = static_cast<int>(v);
   return true;

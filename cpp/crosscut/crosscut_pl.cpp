@@ -101,9 +101,9 @@ bool get_move(term_t t, const Position& p, int& cell) {
   term_t arg = PL_new_term_ref();
   std::int64_t number, letter;
   _PL_get_arg(1, t, arg);
-  if (!PL_get_int64_ex(arg, &number)) return false;
+  if (!pl::get_int64(arg, number)) return false;
   _PL_get_arg(2, t, arg);
-  if (!PL_get_int64_ex(arg, &letter)) return false;
+  if (!pl::get_int64(arg, letter)) return false;
   if (number < 1 || number > p.height || letter < 1 || letter > p.width)
     cell = -1;
   else

@@ -43,7 +43,7 @@ bool get_colour(term_t t, int& colour) {
 
 bool get_small_int(term_t t, int& v) {
   int64_t x;
-  if (!PL_get_int64(t, &x) || x < -1000 || x > 1000) return false;
+  if (!PL_is_integer(t) || !PL_get_int64(t, &x) || x < -1000 || x > 1000) return false;
   v = static_cast<int>(x);
   return true;
 }
@@ -249,7 +249,7 @@ bool fourmation_random_playout_(term_t gs, term_t seed, term_t moves, term_t win
   State s;
   int64_t sd;
   if (!get_state(gs, s)) return false;
-  if (!PL_get_int64_ex(seed, &sd)) return false;
+  if (!pl::get_int64(seed, sd)) return false;
   Rng rng(static_cast<std::uint64_t>(sd));
   std::vector<int> played;
   const State end = random_playout(s, rng, &played);
@@ -291,7 +291,7 @@ bool fourmation_bot_(term_t gs, term_t level, term_t seed, term_t move, term_t r
   int64_t sd;
   if (!get_state(gs, s)) return false;
   if (!pl::get_int_in(level, 1, 2, "fourmation_bot_level", lv)) return false;
-  if (!PL_get_int64_ex(seed, &sd)) return false;
+  if (!pl::get_int64(seed, sd)) return false;
   Rng rng(static_cast<std::uint64_t>(sd));
   const BotChoice choice = lv == 1 ? random_bot(s, rng) : report_bot(s, rng);
   if (choice.move == kNoCell) return false;

@@ -35,9 +35,9 @@ bool get_point(term_t t, Point& p) {
   term_t a = PL_new_term_ref();
   int x, y;
   _PL_get_arg(1, t, a);
-  if (!PL_get_integer(a, &x)) return false;
+  if (!PL_is_integer(a) || !PL_get_integer(a, &x)) return false;
   _PL_get_arg(2, t, a);
-  if (!PL_get_integer(a, &y)) return false;
+  if (!PL_is_integer(a) || !PL_get_integer(a, &y)) return false;
   p = Point{x, y};
   return true;
 }
@@ -55,7 +55,7 @@ bool get_state(term_t t, State& s) {
   if (!is_vertex(ball.x, ball.y)) return pl::domain_error("futlog_state", t);
   _PL_get_arg(2, t, a);
   int turn;
-  if (!PL_get_integer(a, &turn)) return pl::type_error("futlog_state", t);
+  if (!PL_is_integer(a) || !PL_get_integer(a, &turn)) return pl::type_error("futlog_state", t);
   if (turn != 1 && turn != 2) return pl::domain_error("futlog_state", t);
   State r;
   for (int i = 0; i < kWords; ++i) {
@@ -296,7 +296,7 @@ bool futlog_random_move_(term_t st, term_t seed, term_t lp, term_t st2) {
   State s;
   if (!get_state(st, s)) return false;
   int64_t sd;
-  if (!PL_get_int64_ex(seed, &sd)) return false;
+  if (!pl::get_int64(seed, sd)) return false;
   pl::SignalPoll poll;
   OutcomeGenerator gen;
   gen.set_interrupt([&] { return poll.poll_now(); });

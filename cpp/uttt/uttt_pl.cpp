@@ -77,7 +77,7 @@ bool get_position(term_t t, int& index) {
 
 Cell cell_of_term(term_t t, bool allow_r) {
   int value;
-  if (PL_get_integer(t, &value)) return value == 0 ? kCellO : Cell(-1);
+  if (PL_is_integer(t) && PL_get_integer(t, &value)) return value == 0 ? kCellO : Cell(-1);
   atom_t a;
   if (!PL_get_atom(t, &a)) return Cell(-1);
   if (a == ATOM_x) return kCellX;
@@ -117,7 +117,7 @@ bool get_player(term_t t, int& player) {
   if (PL_is_variable(t)) return pl::instantiation_error(t);
   int value;
   atom_t a;
-  if (PL_get_integer(t, &value) && value == 0)
+  if (PL_is_integer(t) && PL_get_integer(t, &value) && value == 0)
     player = kO;
   else if (PL_get_atom(t, &a) && a == ATOM_x)
     player = kX;
@@ -383,7 +383,7 @@ bool uttt_perft_(term_t state, term_t depth, term_t leaves) {
 bool uttt_random_moves_(term_t state, term_t seed, term_t moves) {
   State s;
   int64_t seed_value;
-  if (!get_state(state, s) || !PL_get_int64_ex(seed, &seed_value)) return false;
+  if (!get_state(state, s) || !pl::get_int64(seed, seed_value)) return false;
   Rng rng(static_cast<std::uint64_t>(seed_value));
   term_t tail = PL_copy_term_ref(moves), head = PL_new_term_ref(), t = PL_new_term_ref();
   while (!s.over()) {
@@ -400,7 +400,7 @@ bool uttt_playouts_(term_t state, term_t count, term_t seed, term_t stats) {
   int n = 0;
   int64_t seed_value;
   if (!get_state(state, s) || !pl::get_int_in(count, 0, 1'000'000'000, "uttt_playout_count", n) ||
-      !PL_get_int64_ex(seed, &seed_value))
+      !pl::get_int64(seed, seed_value))
     return false;
   Rng rng(static_cast<std::uint64_t>(seed_value));
   std::array<std::int64_t, 3> tally{};
@@ -457,7 +457,7 @@ bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, 
   int64_t seed_value;
   int n = 1;
   if (!get_search_state(state, s, over) || !get_search_limits(millis, simulations, limits) ||
-      !PL_get_int64_ex(seed, &seed_value) || !pl::get_int_in(threads, 1, 64, "uttt_threads", n))
+      !pl::get_int64(seed, seed_value) || !pl::get_int_in(threads, 1, 64, "uttt_threads", n))
     return false;
   if (over) return false;
   EngineOptions options;
@@ -472,7 +472,7 @@ bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, 
 bool uttt_engine_new_(term_t seed, term_t threads, term_t engine) {
   int64_t seed_value;
   int n = 1;
-  if (!PL_get_int64_ex(seed, &seed_value) || !pl::get_int_in(threads, 1, 64, "uttt_threads", n)) return false;
+  if (!pl::get_int64(seed, seed_value) || !pl::get_int_in(threads, 1, 64, "uttt_threads", n)) return false;
   EngineOptions options;
   options.mcts.seed = static_cast<std::uint64_t>(seed_value);
   options.threads = n;

@@ -97,7 +97,8 @@ uttt_result(State, Result) :-
 %
 %   Plays a list of moves with makeMove/3; fails at the first invalid one.
 %
-%   @error type_error(list, Moves) if Moves is not a proper list
+%   @error instantiation_error if Moves is a partial list,
+%          type_error(list, Moves) if it is not a list
 uttt_play_moves(State, Moves, State2) :-
     must_be(list, Moves),
     play_moves(Moves, State, State2).

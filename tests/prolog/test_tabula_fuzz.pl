@@ -162,4 +162,32 @@ test(display_steps_partial_prefix, error(instantiation_error)) :-
     tabula_new(futlog, [], G),
     with_output_to(string(_), tabula_display_steps(G, [a|_])).
 
+% A whole float is not an integer, though SWI-Prolog 9.0.4's C interface
+% converts one: refused in states, seeds and bounds.
+test(floats_are_not_integers) :-
+    Empty = [empty, empty, empty, empty],
+    catch(tabula_display(game(fourmation, gameState([Empty, Empty, Empty, Empty], turn(human-white), 2 - -0.0))),
+          error(E1, _), true),
+    assertion(E1 = type_error(fourmation_state, _)),
+    initialState(S),
+    catch(uttt_tools:uttt_random_game(S, 1.0, _, _), error(E2, _), true),
+    assertion(E2 == type_error(integer, 1.0)),
+    catch(tabula_perft(game(uttt, S), 2.0, _), error(E3, _), true),
+    assertion(E3 = type_error(integer, 2.0)).
+
+% Joining is not interruptible, so a text that would be huge is refused.
+test(huge_joined_text_refused, error(resource_error(text_length))) :-
+    numlist(1, 100000, Numbers),
+    length(Codes, 100000),
+    maplist(=(0'a), Codes),
+    string_codes(Separator, Codes),
+    tabula_board_text:join_texts(Numbers, Separator, _).
+
+test(play_moves_needs_a_list, error(instantiation_error)) :-
+    initialState(S),
+    uttt_tools:uttt_play_moves(S, [sw|_], _).
+test(play_moves_needs_a_proper_list, error(type_error(list, [sw|foo]))) :-
+    initialState(S),
+    uttt_tools:uttt_play_moves(S, [sw|foo], _).
+
 :- end_tests(fuzz_findings).
