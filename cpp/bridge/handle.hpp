@@ -44,11 +44,15 @@ class HandleType {
   };
 
   // Unifies t with a new handle that owns `object`.
+  // The blob atom owns the box from the moment it exists, even when t
+  // does not unify with it: atom garbage collection frees it then, so it
+  // must never be deleted here (PL_unify_blob would leave that case
+  // ambiguous).
   bool unify(term_t t, std::unique_ptr<T> object) {
     Box* box = new Box{std::move(object), {}};
-    if (PL_unify_blob(t, &box, sizeof(box), &blob_)) return true;
-    delete box;
-    return false;
+    const term_t handle = PL_new_term_ref();
+    PL_put_blob(handle, &box, sizeof(box), &blob_);
+    return PL_unify(t, handle);
   }
 
   // The box behind t; raises an error (and gives null) when t is not a

@@ -3,6 +3,7 @@
 // integers, atoms from a fixed set, lists, and boards as lists of lists.
 #include <SWI-Prolog.h>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "bridge/errors.hpp"
@@ -11,12 +12,57 @@ namespace tabula::pl {
 
 // An integer in [lo, hi]: instantiation and type errors as the ISO
 // built-ins raise them, domain_error(Domain, T) when out of range.
+// An integer, strictly: SWI-Prolog 9.0.4's PL_get_int64_ex() also takes a
+// whole float (2.0, -0.0). Raises instantiation, type or representation
+// errors.
+inline bool get_int64(term_t t, std::int64_t& out) {
+  if (!PL_is_variable(t) && !PL_is_integer(t)) return type_error("integer", t);
+  return PL_get_int64_ex(t, &out);
+}
+
 inline bool get_int_in(term_t t, std::int64_t lo, std::int64_t hi, const char* domain, int& out) {
   std::int64_t v;
-  if (!PL_get_int64_ex(t, &v)) return false;
+  if (!get_int64(t, v)) return false;
   if (v < lo || v > hi) return domain_error(domain, t);
   out = static_cast<int>(v);
   return true;
+}
+
+namespace detail {
+
+// is/2 and the functors of (Hi << 32) + Lo, made at the first big integer.
+struct BigIntegers {
+  predicate_t is2 = PL_predicate("is", 2, "system");
+  functor_t plus2 = PL_new_functor(PL_new_atom("+"), 2);
+  functor_t shift2 = PL_new_functor(PL_new_atom("<<"), 2);
+};
+inline const BigIntegers& big_integers() {
+  static const BigIntegers b;
+  return b;
+}
+
+}  // namespace detail
+
+// Puts a non-negative 64-bit integer into t. Values from 2^63 up (big
+// integers in SWI-Prolog) are computed by is/2: PL_put_uint64() and
+// PL_unify_uint64() of SWI-Prolog 9.0.4 leak 8 bytes for each big integer
+// they make, which a long game of Futlog (whose states hold such words)
+// would feel.
+inline bool put_uint64(term_t t, std::uint64_t v) {
+  if (v <= static_cast<std::uint64_t>(INT64_MAX)) return PL_put_int64(t, static_cast<std::int64_t>(v));
+  const detail::BigIntegers& b = detail::big_integers();
+  term_t args = PL_new_term_refs(2);
+  if (!PL_unify_term(args + 1, PL_FUNCTOR, b.plus2, PL_FUNCTOR, b.shift2, PL_INT64,
+                     static_cast<std::int64_t>(v >> 32), PL_INT, 32, PL_INT64,
+                     static_cast<std::int64_t>(v & 0xffffffffu)))
+    return false;
+  if (!PL_call_predicate(nullptr, PL_Q_PASS_EXCEPTION, b.is2, args)) return false;
+  return PL_put_term(t, args);
+}
+
+inline bool unify_uint64(term_t t, std::uint64_t v) {
+  term_t value = PL_new_term_ref();
+  return put_uint64(value, v) && PL_unify(t, value);
 }
 
 // A boolean: true or false.
@@ -57,12 +103,15 @@ bool unify_list(term_t list, const Items& items, Put put) {
 }
 
 // How a list was shaped, for the caller to turn into its own error.
-enum class ListShape { kProper, kPartial, kImproper, kRejected };
+enum class ListShape { kProper, kPartial, kImproper, kCyclic, kRejected };
 
 // Walks a list, calling each(term_t element) -> bool; stops with kRejected
-// when `each` returns false.
+// when `each` returns false. A cyclic list is refused before any element
+// is looked at (walking it would never end).
 template <class Each>
 ListShape walk_list(term_t list, Each each) {
+  std::size_t length = 0;
+  if (PL_skip_list(list, 0, &length) == PL_CYCLIC_TERM) return ListShape::kCyclic;
   term_t tail = PL_copy_term_ref(list);
   term_t head = PL_new_term_ref();
   while (PL_get_list(tail, head, tail))

@@ -101,9 +101,9 @@ bool get_move(term_t t, const Position& p, int& cell) {
   term_t arg = PL_new_term_ref();
   std::int64_t number, letter;
   _PL_get_arg(1, t, arg);
-  if (!PL_get_int64_ex(arg, &number)) return false;
+  if (!pl::get_int64(arg, number)) return false;
   _PL_get_arg(2, t, arg);
-  if (!PL_get_int64_ex(arg, &letter)) return false;
+  if (!pl::get_int64(arg, letter)) return false;
   if (number < 1 || number > p.height || letter < 1 || letter > p.width)
     cell = -1;
   else
@@ -270,6 +270,7 @@ bool crosscut_search_(term_t state, term_t player, term_t millis, term_t max_dep
   search::Limits limits = search::Limits::of_time(std::chrono::milliseconds(ms));
   limits.max_depth = depth;
   limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  limits.poll_every = kPollEvery;
   pl::SignalPoll poll;
   const SearchResult r = best_move(p, limits, poll.stop_fn());
   if (r.aborted || poll.raised() || !r.move) return false;
@@ -287,7 +288,7 @@ bool crosscut_perft_(term_t state, term_t player, term_t depth, term_t leaves) {
   Game game;
   const auto n = search::perft(game, playable(s, side), d, poll.stop_fn());
   if (!n) return false;
-  return PL_unify_uint64(leaves, *n);
+  return pl::unify_uint64(leaves, *n);
 }
 
 // crosscut_random_game(+H, +W, +Seed, -Moves, -Winner): a whole random game.
@@ -319,13 +320,13 @@ TABULA_INSTALL(tabula_crosscut) {
   FUNCTOR_state6 = PL_new_functor(PL_new_atom("state"), 6);
   FUNCTOR_move2 = PL_new_functor(PL_new_atom("move"), 2);
 
-  pl::define<crosscut_valid_moves_>("crosscut_valid_moves_");
-  pl::define<crosscut_place_>("crosscut_place_");
-  pl::define<crosscut_winner_>("crosscut_winner_");
-  pl::define<crosscut_next_turn_>("crosscut_next_turn_");
-  pl::define<crosscut_value_>("crosscut_value_");
-  pl::define<crosscut_evaluate_>("crosscut_evaluate_");
-  pl::define<crosscut_search_>("crosscut_search_");
-  pl::define<crosscut_perft_>("crosscut_perft_");
-  pl::define<crosscut_random_game_>("crosscut_random_game_");
+  pl::define<crosscut_valid_moves_>("crosscut_valid_moves_", "crosscut:valid_moves/3");
+  pl::define<crosscut_place_>("crosscut_place_", "crosscut:move/3");
+  pl::define<crosscut_winner_>("crosscut_winner_", "crosscut:game_over/2");
+  pl::define<crosscut_next_turn_>("crosscut_next_turn_", "crosscut:next_turn/2");
+  pl::define<crosscut_value_>("crosscut_value_", "crosscut:value/4");
+  pl::define<crosscut_evaluate_>("crosscut_evaluate_", "crosscut:value/3");
+  pl::define<crosscut_search_>("crosscut_search_", "crosscut:choose_move/4");
+  pl::define<crosscut_perft_>("crosscut_perft_", "crosscut_tools:crosscut_perft/3");
+  pl::define<crosscut_random_game_>("crosscut_random_game_", "crosscut_tools:crosscut_random_game/4");
 }

@@ -10,6 +10,10 @@
 
 namespace tabula::crosscut {
 
+// Nodes between two looks at the clock and the stop callback (a node
+// costs about a microsecond).
+inline constexpr std::uint32_t kPollEvery = 1024;
+
 // CrossCut as the shared searches see it (search/game.hpp).
 struct Game {
   using State = Position;

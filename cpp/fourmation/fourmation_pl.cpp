@@ -43,7 +43,7 @@ bool get_colour(term_t t, int& colour) {
 
 bool get_small_int(term_t t, int& v) {
   int64_t x;
-  if (!PL_get_int64(t, &x) || x < -1000 || x > 1000) return false;
+  if (!PL_is_integer(t) || !PL_get_int64(t, &x) || x < -1000 || x > 1000) return false;
   v = static_cast<int>(x);
   return true;
 }
@@ -242,14 +242,14 @@ bool fourmation_perft_(term_t gs, term_t depth, term_t leaves) {
   Rules rules;
   const auto n = search::perft(rules, s, d, poll.stop_fn());
   if (!n) return false;
-  return PL_unify_uint64(leaves, *n);
+  return pl::unify_uint64(leaves, *n);
 }
 
 bool fourmation_random_playout_(term_t gs, term_t seed, term_t moves, term_t winner) {
   State s;
   int64_t sd;
   if (!get_state(gs, s)) return false;
-  if (!PL_get_int64_ex(seed, &sd)) return false;
+  if (!pl::get_int64(seed, sd)) return false;
   Rng rng(static_cast<std::uint64_t>(sd));
   std::vector<int> played;
   const State end = random_playout(s, rng, &played);
@@ -275,6 +275,7 @@ bool fourmation_search_(term_t gs, term_t millis, term_t max_depth, term_t max_n
   search::Limits limits = search::Limits::of_time(std::chrono::milliseconds(ms));
   limits.max_depth = depth;
   limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  limits.poll_every = kPollEvery;
   pl::SignalPoll poll;
   search::TranspositionTable tt(20);
   const SearchResult r = fourmation::search(s, limits, seek_mistakes, tt, poll.stop_fn());
@@ -290,7 +291,7 @@ bool fourmation_bot_(term_t gs, term_t level, term_t seed, term_t move, term_t r
   int64_t sd;
   if (!get_state(gs, s)) return false;
   if (!pl::get_int_in(level, 1, 2, "fourmation_bot_level", lv)) return false;
-  if (!PL_get_int64_ex(seed, &sd)) return false;
+  if (!pl::get_int64(seed, sd)) return false;
   Rng rng(static_cast<std::uint64_t>(sd));
   const BotChoice choice = lv == 1 ? random_bot(s, rng) : report_bot(s, rng);
   if (choice.move == kNoCell) return false;
@@ -362,15 +363,16 @@ TABULA_INSTALL(tabula_fourmation) {
   FUNCTOR_turn1 = PL_new_functor(PL_new_atom("turn"), 1);
   FUNCTOR_minus2 = PL_new_functor(PL_new_atom("-"), 2);
 
-  pl::define<fourmation_initial_>("fourmation_initial_");
-  pl::define<fourmation_valid_moves_>("fourmation_valid_moves_");
-  pl::define<fourmation_play_>("fourmation_play_");
-  pl::define<fourmation_winner_>("fourmation_winner_");
-  pl::define<fourmation_perft_>("fourmation_perft_");
-  pl::define<fourmation_random_playout_>("fourmation_random_playout_");
-  pl::define<fourmation_search_>("fourmation_search_");
-  pl::define<fourmation_bot_>("fourmation_bot_");
-  pl::define<fourmation_line_value_>("fourmation_line_value_");
-  pl::define<fourmation_evaluate_>("fourmation_evaluate_");
-  pl::define<fourmation_threats_>("fourmation_threats_");
+  pl::define<fourmation_initial_>("fourmation_initial_", "fourmation:initial_state/2");
+  pl::define<fourmation_valid_moves_>("fourmation_valid_moves_", "fourmation:valid_moves/2");
+  pl::define<fourmation_play_>("fourmation_play_", "fourmation:move/3");
+  pl::define<fourmation_winner_>("fourmation_winner_", "fourmation:game_over/2");
+  pl::define<fourmation_perft_>("fourmation_perft_", "fourmation_tools:fourmation_perft/3");
+  pl::define<fourmation_random_playout_>("fourmation_random_playout_",
+                                         "fourmation_tools:fourmation_random_game/4");
+  pl::define<fourmation_search_>("fourmation_search_", "fourmation_tools:fourmation_engine_move/3");
+  pl::define<fourmation_bot_>("fourmation_bot_", "fourmation:choose_move/3");
+  pl::define<fourmation_line_value_>("fourmation_line_value_", "fourmation:value/3");
+  pl::define<fourmation_evaluate_>("fourmation_evaluate_", "fourmation:value/3");
+  pl::define<fourmation_threats_>("fourmation_threats_", "fourmation_tools:fourmation_threats/3");
 }

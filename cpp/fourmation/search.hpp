@@ -2,12 +2,18 @@
 // The engine's search: the shared ID alpha-beta over SearchGame, then,
 // when it finds no forced win, a choice among the near-best moves that
 // plays for the opponent's mistakes (mistakes.hpp).
+#include <cstdint>
+
 #include "fourmation/state.hpp"
 #include "search/limits.hpp"
 #include "search/result.hpp"
 #include "search/transposition_table.hpp"
 
 namespace tabula::fourmation {
+
+// Nodes between two looks at the clock and the stop callback (a node
+// costs well under a microsecond).
+inline constexpr std::uint32_t kPollEvery = 1024;
 
 using SearchResult = search::Result<int>;
 

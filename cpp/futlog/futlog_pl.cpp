@@ -35,9 +35,9 @@ bool get_point(term_t t, Point& p) {
   term_t a = PL_new_term_ref();
   int x, y;
   _PL_get_arg(1, t, a);
-  if (!PL_get_integer(a, &x)) return false;
+  if (!PL_is_integer(a) || !PL_get_integer(a, &x)) return false;
   _PL_get_arg(2, t, a);
-  if (!PL_get_integer(a, &y)) return false;
+  if (!PL_is_integer(a) || !PL_get_integer(a, &y)) return false;
   p = Point{x, y};
   return true;
 }
@@ -55,7 +55,7 @@ bool get_state(term_t t, State& s) {
   if (!is_vertex(ball.x, ball.y)) return pl::domain_error("futlog_state", t);
   _PL_get_arg(2, t, a);
   int turn;
-  if (!PL_get_integer(a, &turn)) return pl::type_error("futlog_state", t);
+  if (!PL_is_integer(a) || !PL_get_integer(a, &turn)) return pl::type_error("futlog_state", t);
   if (turn != 1 && turn != 2) return pl::domain_error("futlog_state", t);
   State r;
   for (int i = 0; i < kWords; ++i) {
@@ -99,7 +99,7 @@ bool put_state(term_t t, const State& s) {
   const EdgeSet played = played_edges(s);
   if (!put_point(args, s.ball) || !PL_put_integer(args + 1, s.turn + 1)) return false;
   for (int i = 0; i < kWords; ++i)
-    if (!PL_put_uint64(args + 2 + i, played[i])) return false;
+    if (!pl::put_uint64(args + 2 + i, played[i])) return false;
   return PL_cons_functor_v(t, FUNCTOR_futlog8, args);
 }
 
@@ -205,11 +205,13 @@ foreign_t futlog_move_gen_(term_t st, term_t lp, term_t st2, control_t handle) {
 bool futlog_outcomes_(term_t st, term_t list) {
   State s;
   if (!get_state(st, s)) return false;
+  pl::SignalPoll poll(6);
   OutcomeGenerator gen;
+  gen.set_interrupt([&] { return poll.poll_now(); });
   std::vector<Outcome> outs;
   std::vector<std::vector<std::uint8_t>> paths;
-  if (!gen.generate(s, outs, &paths)) return PL_resource_error("futlog_outcome_positions");
-  pl::SignalPoll poll(6);
+  if (!gen.generate(s, outs, &paths))
+    return gen.interrupted() ? false : PL_resource_error("futlog_outcome_positions");
   term_t tail = PL_copy_term_ref(list);
   term_t head = PL_new_term_ref();
   term_t pair = PL_new_term_refs(2);
@@ -228,19 +230,21 @@ bool futlog_outcomes_(term_t st, term_t list) {
 bool futlog_count_(term_t st, term_t paths, term_t outcomes) {
   State s;
   if (!get_state(st, s)) return false;
+  pl::SignalPoll poll(12);
   OutcomeGenerator gen;
+  gen.set_interrupt([&] { return poll.poll_now(); });
   std::vector<Outcome> outs;
-  if (!gen.generate(s, outs)) return PL_resource_error("futlog_outcome_positions");
+  if (!gen.generate(s, outs))
+    return gen.interrupted() ? false : PL_resource_error("futlog_outcome_positions");
   PathEnumerator it(s);
   std::vector<std::uint8_t> path;
   State after;
   std::uint64_t n = 0;
-  pl::SignalPoll poll(12);
   while (it.next(path, after)) {
     ++n;
     if (poll()) return false;
   }
-  return PL_unify_uint64(paths, n) && PL_unify_int64(outcomes, static_cast<int64_t>(outs.size()));
+  return pl::unify_uint64(paths, n) && PL_unify_int64(outcomes, static_cast<int64_t>(outs.size()));
 }
 
 bool futlog_marked_edges_(term_t st, term_t list) {
@@ -292,12 +296,14 @@ bool futlog_random_move_(term_t st, term_t seed, term_t lp, term_t st2) {
   State s;
   if (!get_state(st, s)) return false;
   int64_t sd;
-  if (!PL_get_int64_ex(seed, &sd)) return false;
+  if (!pl::get_int64(seed, sd)) return false;
+  pl::SignalPoll poll;
   OutcomeGenerator gen;
+  gen.set_interrupt([&] { return poll.poll_now(); });
   std::vector<Outcome> outs;
   std::vector<std::vector<std::uint8_t>> paths;
   gen.generate(s, outs, &paths);  // a cut-short list is still a fair sample for random play
-  if (outs.empty()) return false;
+  if (gen.interrupted() || outs.empty()) return false;
   Rng rng(static_cast<std::uint64_t>(sd));
   const std::size_t i = rng.below(static_cast<std::uint32_t>(outs.size()));
   return unify_path(lp, paths[i]) && unify_state(st2, apply(s, outs[i]));
@@ -319,7 +325,7 @@ bool futlog_search_(term_t st, term_t millis, term_t depth, term_t nodes, term_t
   search::Limits limits = search::Limits::of_time(std::chrono::milliseconds(ms));
   limits.max_depth = max_depth;
   limits.max_nodes = static_cast<std::uint64_t>(max_nodes);
-  limits.poll_every = 1;
+  limits.poll_every = kPollEvery;
   pl::SignalPoll poll;
   const search::Result<Outcome> r = best_move(s, limits, poll.stop_fn());
   if (r.aborted || poll.raised() || !r.move) return false;
@@ -340,18 +346,18 @@ TABULA_INSTALL(tabula_futlog) {
   FUNCTOR_won1 = PL_new_functor(PL_new_atom("won"), 1);
   FUNCTOR_minus2 = PL_new_functor(PL_new_atom("-"), 2);
 
-  pl::define<futlog_initial_>("futlog_initial_");
-  pl::define<futlog_ball_>("futlog_ball_");
-  pl::define<futlog_turn_>("futlog_turn_");
-  pl::define<futlog_goal_>("futlog_goal_");
-  pl::define<futlog_status_>("futlog_status_");
-  pl::define<futlog_move_check_>("futlog_move_check_");
-  pl::define<futlog_move_gen_>("futlog_move_gen_");
-  pl::define<futlog_prefix_>("futlog_prefix_");
-  pl::define<futlog_outcomes_>("futlog_outcomes_");
-  pl::define<futlog_count_>("futlog_count_");
-  pl::define<futlog_marked_edges_>("futlog_marked_edges_");
-  pl::define<futlog_make_state_>("futlog_make_state_");
-  pl::define<futlog_random_move_>("futlog_random_move_");
-  pl::define<futlog_search_>("futlog_search_");
+  pl::define<futlog_initial_>("futlog_initial_", "futlog:estado_inicial/1");
+  pl::define<futlog_ball_>("futlog_ball_", "futlog:posicion_pelota/2");
+  pl::define<futlog_turn_>("futlog_turn_", "futlog:turno/2");
+  pl::define<futlog_goal_>("futlog_goal_", "futlog:gol/2");
+  pl::define<futlog_status_>("futlog_status_", "tabula_game:tabula_status/2");
+  pl::define<futlog_move_check_>("futlog_move_check_", "futlog:mover/3");
+  pl::define<futlog_move_gen_>("futlog_move_gen_", "futlog:mover/3");
+  pl::define<futlog_prefix_>("futlog_prefix_", "futlog:prefijo_movimiento/2");
+  pl::define<futlog_outcomes_>("futlog_outcomes_", "futlog_tools:futlog_outcome_moves/2");
+  pl::define<futlog_count_>("futlog_count_", "futlog_tools:futlog_move_counts/3");
+  pl::define<futlog_marked_edges_>("futlog_marked_edges_", "futlog_tools:futlog_state_edges/2");
+  pl::define<futlog_make_state_>("futlog_make_state_", "futlog_tools:futlog_state/4");
+  pl::define<futlog_random_move_>("futlog_random_move_", "futlog_tools:futlog_random_move/3");
+  pl::define<futlog_search_>("futlog_search_", "futlog:hacer_jugada/3");
 }

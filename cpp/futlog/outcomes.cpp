@@ -8,21 +8,22 @@ namespace {
 constexpr std::size_t kInitialSlots = 1024;
 }
 
+// Doubles the table, moving the entries by their stored hashes (hashing
+// every key again would cost tens of milliseconds in the widest positions).
 void OutcomeGenerator::grow() {
   const std::size_t n = slots_.empty() ? kInitialSlots : slots_.size() * 2;
-  slots_.assign(n, 0);
-  slot_hash_.assign(n, 0);
+  std::vector<std::uint32_t> old_slots(n, 0);
+  std::vector<std::uint64_t> old_hashes(n, 0);
+  old_slots.swap(slots_);
+  old_hashes.swap(slot_hash_);
   used_.clear();
   const std::size_t mask = n - 1;
-  for (std::uint32_t i = 0; i < keys_.size(); ++i) {
-    State s;
-    s.marked = keys_[i].marked;
-    s.ball = keys_[i].ball;
-    const std::uint64_t h = hash(s);
-    std::size_t j = h & mask;
+  for (std::size_t i = 0; i < old_slots.size(); ++i) {
+    if (!old_slots[i]) continue;
+    std::size_t j = old_hashes[i] & mask;
     while (slots_[j]) j = (j + 1) & mask;
-    slots_[j] = i + 1;
-    slot_hash_[j] = h;
+    slots_[j] = old_slots[i];
+    slot_hash_[j] = old_hashes[i];
     used_.push_back(static_cast<std::uint32_t>(j));
   }
 }
@@ -30,6 +31,10 @@ void OutcomeGenerator::grow() {
 bool OutcomeGenerator::insert(const State& s, std::uint64_t h) {
   if (keys_.size() >= max_positions_) {
     truncated_ = true;
+    return false;
+  }
+  if (keys_.size() % kInterruptPeriod == kInterruptPeriod - 1 && interrupt_ && interrupt_()) {
+    truncated_ = interrupted_ = true;
     return false;
   }
   if ((keys_.size() + 1) * 2 > slots_.size()) grow();
@@ -82,7 +87,7 @@ bool OutcomeGenerator::generate(const State& s, std::vector<Outcome>& out,
   for (std::uint32_t j : used_) slots_[j] = 0;
   used_.clear();
   keys_.clear();
-  truncated_ = false;
+  truncated_ = interrupted_ = false;
   if (game_over(s)) return true;
   root_ = s;
   out_ = &out;

@@ -5,6 +5,8 @@
 // search visits each intermediate position once; the work is bounded by
 // the number of distinct positions, not of paths.
 #include <cstdint>
+#include <functional>
+#include <utility>
 #include <vector>
 
 #include "futlog/rules.hpp"
@@ -45,6 +47,13 @@ class OutcomeGenerator {
   // Number of intermediate and final positions visited by the last call.
   std::size_t positions_visited() const { return keys_.size(); }
 
+  // Looked at every kInterruptPeriod positions: when it returns true the
+  // generation stops there, as when the cap is reached (generate returns
+  // false) and interrupted() says so. Empty: never.
+  static constexpr std::size_t kInterruptPeriod = 4096;
+  void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
+  bool interrupted() const { return interrupted_; }
+
  private:
   struct Key {
     EdgeSet marked;
@@ -55,7 +64,9 @@ class OutcomeGenerator {
   void grow();
 
   std::size_t max_positions_;
+  std::function<bool()> interrupt_;
   bool truncated_ = false;
+  bool interrupted_ = false;
   State root_;
   std::vector<Outcome>* out_ = nullptr;
   std::vector<std::vector<std::uint8_t>>* paths_ = nullptr;

@@ -18,6 +18,10 @@
 
 namespace tabula::futlog {
 
+// Nodes between two looks at the clock and the stop callback: every node,
+// since one may cost milliseconds.
+inline constexpr std::uint32_t kPollEvery = 1;
+
 // Futlog as the shared alpha-beta sees it (search/game.hpp). Holds the
 // outcome generator's tables, so one object serves one search at a time.
 class Game {
@@ -49,6 +53,14 @@ class Game {
   int reduction(std::size_t index, int depth) const {
     return (index >= 3 && depth >= 2) ? 1 + (index >= 16 && depth >= 4) : 0;
   }
+  // One generation can visit hundreds of thousands of positions (tens of
+  // milliseconds): it looks at the search's limits as it goes.
+  void watch(search::Budget* budget) {
+    if (budget)
+      generator_.set_interrupt([budget] { return budget->check(); });
+    else
+      generator_.set_interrupt({});
+  }
 
  private:
   const LearnedEval* eval_;
@@ -75,6 +87,13 @@ class LearnedGame {
   // With the proof that the side to move has lost (learned_eval.hpp).
   int evaluate_proven(const State& s, int& proven) { return eval_.evaluate_proven(s, proven); }
   std::uint64_t hash(const State& s);
+  // As Game::watch: one generation can take tens of milliseconds.
+  void watch(search::Budget* budget) {
+    if (budget)
+      generator_.set_interrupt([budget] { return budget->check(); });
+    else
+      generator_.set_interrupt({});
+  }
 
  private:
   const LearnedEval& eval_;

@@ -50,6 +50,7 @@ class AlphaBeta {
   Result<Move> run(const State& root, const Limits& limits, const StopFn& stop = {}) {
     Budget budget(limits, stop);
     budget_ = &budget;
+    if constexpr (WatchesBudget<G>) game_.watch(&budget);
     tt_.new_search();
 
     Result<Move> result;
@@ -122,6 +123,7 @@ class AlphaBeta {
     result.aborted = budget.aborted();
     result.elapsed = budget.elapsed();
     budget_ = nullptr;
+    if constexpr (WatchesBudget<G>) game_.watch(nullptr);
     return result;
   }
 

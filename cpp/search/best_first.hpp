@@ -70,6 +70,7 @@ class BestFirst {
   Result<Move> run(const State& root, const Limits& limits, const StopFn& stop = {}) {
     Budget budget(limits, stop);
     Result<Move> result;
+    BudgetWatch<G> watch(game_, budget);
     nodes_.clear();
     nodes_.push_back(Node{});
     nodes_[0].side = static_cast<std::uint8_t>(game_.side(root));

@@ -35,6 +35,12 @@
 //   int draw_score(const State&);
 //       value of a drawn terminal position for its side to move (contempt),
 //       instead of 0
+//   void watch(Budget* budget);
+//       the searches give the game their running budget when a search starts
+//       (nullptr when it ends), for a game whose single node can cost long:
+//       calling budget->check() inside that work lets the limits and the
+//       stop callback end the search there (whatever the node then returns
+//       is discarded, as after any stop)
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -82,6 +88,30 @@ template <class G>
 concept HasLeafCounter = requires(G& g, const typename G::State& s, int depth) {
   { G::kLeafCounterDepth } -> std::convertible_to<int>;
   { g.count_leaves(s, depth) } -> std::convertible_to<std::uint64_t>;
+};
+
+class Budget;
+
+template <class G>
+concept WatchesBudget = requires(G& g, Budget* budget) {
+  g.watch(budget);
+};
+
+// Lends a search's budget to a game that watches it, for the search's life.
+template <class G>
+class BudgetWatch {
+ public:
+  BudgetWatch(G& game, Budget& budget) : game_(game) {
+    if constexpr (WatchesBudget<G>) game_.watch(&budget);
+  }
+  ~BudgetWatch() {
+    if constexpr (WatchesBudget<G>) game_.watch(nullptr);
+  }
+  BudgetWatch(const BudgetWatch&) = delete;
+  BudgetWatch& operator=(const BudgetWatch&) = delete;
+
+ private:
+  G& game_;
 };
 
 template <class G>

@@ -31,6 +31,10 @@
 
 namespace tabula::uttt {
 
+// Simulations between two looks at the clock and the stop callback (one
+// simulation is a few microseconds).
+inline constexpr std::uint32_t kPollEvery = 256;
+
 // How the engine values a new leaf.
 enum class Leaf : std::uint8_t {
   kPlayout,  // one playout of the policy

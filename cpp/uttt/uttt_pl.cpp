@@ -77,7 +77,7 @@ bool get_position(term_t t, int& index) {
 
 Cell cell_of_term(term_t t, bool allow_r) {
   int value;
-  if (PL_get_integer(t, &value)) return value == 0 ? kCellO : Cell(-1);
+  if (PL_is_integer(t) && PL_get_integer(t, &value)) return value == 0 ? kCellO : Cell(-1);
   atom_t a;
   if (!PL_get_atom(t, &a)) return Cell(-1);
   if (a == ATOM_x) return kCellX;
@@ -117,7 +117,7 @@ bool get_player(term_t t, int& player) {
   if (PL_is_variable(t)) return pl::instantiation_error(t);
   int value;
   atom_t a;
-  if (PL_get_integer(t, &value) && value == 0)
+  if (PL_is_integer(t) && PL_get_integer(t, &value) && value == 0)
     player = kO;
   else if (PL_get_atom(t, &a) && a == ATOM_x)
     player = kX;
@@ -376,14 +376,14 @@ bool uttt_perft_(term_t state, term_t depth, term_t leaves) {
   Game game;
   const auto count = search::perft(game, s, d, poll.stop_fn());
   if (!count) return false;  // a signal raised an exception
-  return PL_unify_uint64(leaves, *count);
+  return pl::unify_uint64(leaves, *count);
 }
 
 // uttt_random_moves_(+State, +Seed, -Moves): a random game to the end.
 bool uttt_random_moves_(term_t state, term_t seed, term_t moves) {
   State s;
   int64_t seed_value;
-  if (!get_state(state, s) || !PL_get_int64_ex(seed, &seed_value)) return false;
+  if (!get_state(state, s) || !pl::get_int64(seed, seed_value)) return false;
   Rng rng(static_cast<std::uint64_t>(seed_value));
   term_t tail = PL_copy_term_ref(moves), head = PL_new_term_ref(), t = PL_new_term_ref();
   while (!s.over()) {
@@ -400,7 +400,7 @@ bool uttt_playouts_(term_t state, term_t count, term_t seed, term_t stats) {
   int n = 0;
   int64_t seed_value;
   if (!get_state(state, s) || !pl::get_int_in(count, 0, 1'000'000'000, "uttt_playout_count", n) ||
-      !PL_get_int64_ex(seed, &seed_value))
+      !pl::get_int64(seed, seed_value))
     return false;
   Rng rng(static_cast<std::uint64_t>(seed_value));
   std::array<std::int64_t, 3> tally{};
@@ -427,7 +427,7 @@ bool get_search_limits(term_t millis, term_t simulations, search::Limits& limits
   if (ms == 0 && sims == 0) return pl::domain_error("uttt_search_limit", millis);
   limits.time = std::chrono::milliseconds(ms);
   limits.max_nodes = static_cast<std::uint64_t>(sims);
-  limits.poll_every = 256;
+  limits.poll_every = kPollEvery;
   return true;
 }
 
@@ -457,7 +457,7 @@ bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, 
   int64_t seed_value;
   int n = 1;
   if (!get_search_state(state, s, over) || !get_search_limits(millis, simulations, limits) ||
-      !PL_get_int64_ex(seed, &seed_value) || !pl::get_int_in(threads, 1, 64, "uttt_threads", n))
+      !pl::get_int64(seed, seed_value) || !pl::get_int_in(threads, 1, 64, "uttt_threads", n))
     return false;
   if (over) return false;
   EngineOptions options;
@@ -472,7 +472,7 @@ bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, 
 bool uttt_engine_new_(term_t seed, term_t threads, term_t engine) {
   int64_t seed_value;
   int n = 1;
-  if (!PL_get_int64_ex(seed, &seed_value) || !pl::get_int_in(threads, 1, 64, "uttt_threads", n)) return false;
+  if (!pl::get_int64(seed, seed_value) || !pl::get_int_in(threads, 1, 64, "uttt_threads", n)) return false;
   EngineOptions options;
   options.mcts.seed = static_cast<std::uint64_t>(seed_value);
   options.threads = n;
@@ -509,26 +509,26 @@ TABULA_INSTALL(tabula_uttt) {
   FUNCTOR_uttt7 = PL_new_functor(PL_new_atom("uttt"), 7);
   FUNCTOR_comma2 = PL_new_functor(PL_new_atom(","), 2);
 
-  pl::define<uttt_initial_>("uttt_initial_");
-  pl::define<uttt_build_>("uttt_build_");
-  pl::define<uttt_board_>("uttt_board_");
-  pl::define<uttt_uboard_>("uttt_uboard_");
-  pl::define<uttt_next_player_>("uttt_next_player_");
-  pl::define<uttt_available_>("uttt_available_");
-  pl::define<uttt_board_result_>("uttt_board_result_");
-  pl::define<uttt_valid_moves_>("uttt_valid_moves_");
-  pl::define<uttt_make_move_>("uttt_make_move_");
-  pl::define<uttt_valid_move_>("uttt_valid_move_");
-  pl::define<uttt_move_priority_>("uttt_move_priority_");
-  pl::define<uttt_best_individual_moves_>("uttt_best_individual_moves_");
-  pl::define<uttt_narrow_greedy_>("uttt_narrow_greedy_");
-  pl::define<uttt_best_moves_>("uttt_best_moves_");
-  pl::define<uttt_greedy_>("uttt_greedy_");
-  pl::define<uttt_move_category_>("uttt_move_category_");
-  pl::define<uttt_perft_>("uttt_perft_");
-  pl::define<uttt_random_moves_>("uttt_random_moves_");
-  pl::define<uttt_playouts_>("uttt_playouts_");
-  pl::define<uttt_search_>("uttt_search_");
-  pl::define<uttt_engine_new_>("uttt_engine_new_");
-  pl::define<uttt_engine_search_>("uttt_engine_search_");
+  pl::define<uttt_initial_>("uttt_initial_", "uttt:initialState/1");
+  pl::define<uttt_build_>("uttt_build_", "uttt:buildState/3");
+  pl::define<uttt_board_>("uttt_board_", "uttt:getBoard/3");
+  pl::define<uttt_uboard_>("uttt_uboard_", "uttt:getUBoard/2");
+  pl::define<uttt_next_player_>("uttt_next_player_", "uttt:getNextPlayer/2");
+  pl::define<uttt_available_>("uttt_available_", "uttt:getNextAvailableBoards/2");
+  pl::define<uttt_board_result_>("uttt_board_result_", "uttt:getBoardResult/2");
+  pl::define<uttt_valid_moves_>("uttt_valid_moves_", "uttt:dummy_first/2");
+  pl::define<uttt_make_move_>("uttt_make_move_", "uttt:makeMove/3");
+  pl::define<uttt_valid_move_>("uttt_valid_move_", "uttt:validMove/2");
+  pl::define<uttt_move_priority_>("uttt_move_priority_", "uttt:movePriority/4");
+  pl::define<uttt_best_individual_moves_>("uttt_best_individual_moves_", "uttt:bestIndividualMoves/3");
+  pl::define<uttt_narrow_greedy_>("uttt_narrow_greedy_", "uttt:narrowGreedy/2");
+  pl::define<uttt_best_moves_>("uttt_best_moves_", "uttt:bestMoves/2");
+  pl::define<uttt_greedy_>("uttt_greedy_", "uttt:greedy/2");
+  pl::define<uttt_move_category_>("uttt_move_category_", "uttt_tools:uttt_move_category/3");
+  pl::define<uttt_perft_>("uttt_perft_", "uttt_tools:uttt_perft/3");
+  pl::define<uttt_random_moves_>("uttt_random_moves_", "uttt_tools:uttt_random_game/4");
+  pl::define<uttt_playouts_>("uttt_playouts_", "uttt_tools:uttt_playouts/4");
+  pl::define<uttt_search_>("uttt_search_", "tabula_game:tabula_search/4");
+  pl::define<uttt_engine_new_>("uttt_engine_new_", "tabula_game:tabula_engine_new/3");
+  pl::define<uttt_engine_search_>("uttt_engine_search_", "tabula_game:tabula_engine_move/3");
 }

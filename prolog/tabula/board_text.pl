@@ -22,6 +22,14 @@ targets shown as a dot and the last move in parentheses.
 %   above and below and RowLabels (top first) left and right.
 print_grid(Rows, ColumnLabels, RowLabels) :-
     must_be(list, Rows),
+    must_be(list, ColumnLabels),
+    must_be(list, RowLabels),
+    (   Rows == []
+    ->  domain_error(non_empty_list, Rows)
+    ;   same_length(Rows, RowLabels)
+    ->  true
+    ;   domain_error(one_label_per_row, RowLabels)
+    ),
     print_column_labels(ColumnLabels),
     Rows = [First|_],
     length(First, Width),
@@ -66,8 +74,10 @@ cell_text(Mark, plain, Text) :- format(string(Text), " ~w ", [Mark]).
 %   Letter (a one-letter atom) names Column, counted from 1: a, b, c, ...
 column_letter(Column, Letter) :-
     (   integer(Column)
-    ->  Code is 0'a + Column - 1,
-        char_code(Letter, Code)
+    ->  between(1, 26, Column),
+        Code is 0'a + Column - 1,
+        char_code(Letter0, Code),
+        Letter = Letter0
     ;   atom(Letter),
         atom_length(Letter, 1),
         char_code(Letter, Code),
@@ -78,6 +88,24 @@ column_letter(Column, Letter) :-
 %!  join_texts(+Texts, +Separator, -Text) is det.
 %
 %   Text (a string) is Texts joined with Separator.
+%
+%   @error resource_error(text_length) when Text would be longer than
+%          64 M characters (joining is not interruptible; a board's
+%          text is a few thousand)
 join_texts(Texts, Separator, Text) :-
-    atomic_list_concat(Texts, Separator, Atom),
-    atom_string(Atom, Text).
+    must_be(list, Texts),
+    must_be(atomic, Separator),
+    foldl(add_length, Texts, 0, Length0),
+    length(Texts, N),
+    atom_length(Separator, SL),
+    Length is Length0 + max(0, N - 1) * SL,
+    (   Length > 1 << 26
+    ->  resource_error(text_length)
+    ;   atomic_list_concat(Texts, Separator, Atom),
+        atom_string(Atom, Text)
+    ).
+
+add_length(Text, L0, L) :-
+    must_be(atomic, Text),
+    atom_length(Text, N),
+    L is L0 + N.

@@ -36,8 +36,12 @@ crosscut_parse_square(State, Text, Move) :-
     once(parse_square(State, String, Move)).
 
 parse_square(state(_, _, _, _, H, L), Text, move(N, C)) :-
-    string_lower(Text, Lower),
-    split_string(Lower, "", " \t\r\n", [Trimmed]),
+    string_length(Text, Length),
+    Length =< 16,                     % a square is a few characters
+    string_codes(Text, Codes),
+    maplist(ascii_lower, Codes, Lower),
+    string_codes(LowerText, Lower),
+    split_string(LowerText, "", " \t\r\n", [Trimmed]),
     string_chars(Trimmed, Chars0),
     exclude(==(' '), Chars0, Chars),
     (   Chars = [A|Ds], char_type(A, lower)
@@ -51,9 +55,22 @@ parse_square(state(_, _, _, _, H, L), Text, move(N, C)) :-
     C is Code - 0'a + 1,
     between(1, L, C).
 
+% Only ASCII letters are folded (the squares' letters), so that no text,
+% whatever its characters, can make the folding raise an error.
+ascii_lower(C0, C) :-
+    (   between(0'A, 0'Z, C0) -> C is C0 + 0'a - 0'A ; C = C0 ).
+
 %!  crosscut_move_text(+Move, -Text) is det.
 %
 %   Text is the square of Move as shown on screen, e.g. "b3" for move(3, 2).
-crosscut_move_text(move(N, C), Text) :-
+%
+%   @error type_error(crosscut_move, Move) when Move is not move(N, C)
+%          with positive integers N and C (C at most 26)
+crosscut_move_text(Move, Text) :-
+    (   Move = move(N, C), integer(N), N >= 1, integer(C), between(1, 26, C)
+    ->  true
+    ;   must_be(nonvar, Move),
+        type_error(crosscut_move, Move)
+    ),
     Code is 0'a + C - 1,
     format(string(Text), "~c~d", [Code, N]).

@@ -68,8 +68,12 @@ game_perft(State, Depth, Leaves) :-
 game_players([white-"White", black-"Black"]).
 
 % "L C": line and column, from 0, as the board's edges number them.
-game_format_move(_, L-C, Text) :-
-    format(string(Text), "~d ~d", [L, C]).
+game_format_move(_, Move, Text) :-
+    (   Move = L-C, integer(L), integer(C)
+    ->  format(string(Text), "~d ~d", [L, C])
+    ;   must_be(nonvar, Move),
+        type_error(fourmation_move, Move)
+    ).
 
 game_parse_move(State, Text, Move) :-
     fourmation_parse_move(Text, Move),

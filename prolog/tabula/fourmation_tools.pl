@@ -9,7 +9,8 @@
             fourmation_solve/3,          % +GameState, +Seconds, -Result
             fourmation_level_budget/2,   % +Level, -Seconds
             fourmation_choose_move/4,    % +GameState, +Level, -Move, -Reason
-            fourmation_bot_message/2     % +Reason, -Message
+            fourmation_bot_message/2,    % +Reason, -Message
+            fourmation_threats/3         % +GameState, +Colour, -Cells
           ]).
 /** <module> 4Mation extras: printing, move parsing, random games, the engine
 
@@ -134,6 +135,13 @@ fourmation_random_game(Size, Seed, Moves, Winner) :-
 %   leaf where it ends).
 fourmation_perft(GS, Depth, Leaves) :-
     fourmation_perft_(GS, Depth, Leaves).
+
+%!  fourmation_threats(+GameState, +Colour, -Cells) is det.
+%
+%   Cells are the empty cells (`L-C`, row-major) where a Colour cube would
+%   complete four in a row, wherever the next cube may go.
+fourmation_threats(GS, Colour, Cells) :-
+    fourmation_threats_(GS, Colour, Cells).
 
 %!  fourmation_engine_move(+GameState, +Options, -Move) is semidet.
 %

@@ -31,27 +31,56 @@ border edges are implied). A term that is not of that form raises
 the field, Turn not 1 or 2, edges that do not exist)
 `domain_error(futlog_state, S)`.
 
-Predicates:
-
-  - futlog_initial_(-S) is det.
-  - futlog_ball_(+S, -P) is det.
-  - futlog_turn_(+S, -N) is det.
-  - futlog_goal_(+S, -N) is semidet: the ball is in the goal counting for N.
-  - futlog_status_(+S, -Status) is det: to_move(N) or won(N) (a goal, or
-    the player to move has no step, when the player who brought the
-    ball there loses and the player to move wins).
-  - futlog_move_check_(+S, +LP, ?S2) is semidet: LP is a complete legal move.
-  - futlog_move_gen_(+S, -LP, -S2) is nondet: every legal move path, lazily.
-  - futlog_prefix_(+S, +LP) is semidet: LP is a strict prefix of a move.
-  - futlog_outcomes_(+S, -Pairs) is det: one LP-S2 per distinct outcome.
-  - futlog_count_(+S, -Paths, -Outcomes) is det.
-  - futlog_marked_edges_(+S, -Edges) is det: every marked edge as e(P,Q).
-  - futlog_make_state_(+Ball, +Turn, +Edges, -S) is det.
-  - futlog_random_move_(+S, +Seed, -LP, -S2) is semidet.
-  - futlog_search_(+S, +Millis, +MaxDepth, +MaxNodes, -LP, -S2, -Info) is
-    semidet: the engine's move within Millis milliseconds (0: no limit),
-    MaxDepth plies and MaxNodes nodes (0: no limit); Info is search(Score,
-    Depth, Nodes, Millis, Proven).
+Errors name the public predicate that reaches the foreign one (e.g.
+`context(futlog:mover/3, _)`).
 */
 
 :- use_foreign_library(foreign(tabula_futlog)).
+
+%!  futlog_initial_(-S) is det.
+
+%!  futlog_ball_(+S, -P) is det.
+
+%!  futlog_turn_(+S, -N) is det.
+
+%!  futlog_goal_(+S, -N) is semidet.
+%
+%   The ball is in the goal counting for N.
+
+%!  futlog_status_(+S, -Status) is det.
+%
+%   to_move(N) or won(N) (a goal, or the player to move has no step,
+%   when the player who brought the ball there loses and the player to
+%   move wins).
+
+%!  futlog_move_check_(+S, +LP, -S2) is semidet.
+%
+%   LP is a complete legal move; fails for anything else.
+
+%!  futlog_move_gen_(+S, -LP, -S2) is nondet.
+%
+%   Every legal move path, lazily.
+
+%!  futlog_prefix_(+S, +LP) is semidet.
+%
+%   LP is a strict prefix of a move.
+
+%!  futlog_outcomes_(+S, -Pairs) is det.
+%
+%   One LP-S2 per distinct outcome.
+
+%!  futlog_count_(+S, -Paths, -Outcomes) is det.
+
+%!  futlog_marked_edges_(+S, -Edges) is det.
+%
+%   Every marked edge as e(P,Q).
+
+%!  futlog_make_state_(+Ball, +Turn, +Edges, -S) is det.
+
+%!  futlog_random_move_(+S, +Seed, -LP, -S2) is semidet.
+
+%!  futlog_search_(+S, +Millis, +MaxDepth, +MaxNodes, -LP, -S2, -Info) is semidet.
+%
+%   The engine's move within Millis milliseconds (0: no limit), MaxDepth
+%   plies and MaxNodes nodes (0: no limit); Info is search(Score, Depth,
+%   Nodes, Millis, Proven).

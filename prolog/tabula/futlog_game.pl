@@ -68,6 +68,7 @@ game_perft(State, Depth, Leaves) :-
 game_players([1-"Blue", 2-"Red"]).
 
 game_format_move(_, Path, Text) :-
+    must_be(list, Path),
     maplist(futlog_vertex_name, Path, Names),
     join_texts(Names, " ", Text).
 
@@ -223,7 +224,7 @@ game_outcome(State, Text) :-
     ->  memberchk(Scorer-Name, Players),
         futlog_turn_(State, Turn),
         (   Turn == Scorer
-        ->  memberchk(Other-OtherName, Players), Other \== Scorer,
+        ->  once(( member(Other-OtherName, Players), Other \== Scorer )),
             format(string(Text), "~w wins: an own goal by ~w.", [Name, OtherName])
         ;   format(string(Text), "~w wins: a goal.", [Name])
         )

@@ -118,6 +118,8 @@ futlog_random_move(State, Path, State2) :-
 %   State is reached from the start by at most MaxPlies random moves drawn
 %   with Seed; it stops early when the game ends.
 futlog_random_state(Seed, MaxPlies, State) :-
+    must_be(integer, Seed),
+    must_be(nonneg, MaxPlies),
     futlog_initial_(S0),
     random_walk(S0, Seed, MaxPlies, State).
 

@@ -280,7 +280,7 @@ parse_move(Module, State, Text, Move) :-
     ->  Move = Move0
     ;   term_string(Move0, Text),
         ground(Move0),
-        once(Module:game_move(State, Move0, _))
+        catch(once(Module:game_move(State, Move0, _)), error(_, _), fail)
     ->  Move = Move0
     ).
 
@@ -443,6 +443,7 @@ tabula_steps(Game, Prefix, Next) :-
 %   and the legal next steps marked.
 tabula_display_steps(Game, Prefix) :-
     split_game(Game, Module, State),
+    must_be(list, Prefix),
     (   current_predicate(Module:game_display_steps/2)
     ->  Module:game_display_steps(State, Prefix)
     ;   Module:game_display(State, none)

@@ -65,7 +65,7 @@ games(Games) :-
 %   header). Reads current_input; returns at `0`/`quit` or at end of
 %   input.
 play :-
-    catch(main_menu, tabula_input_closed, bye).
+    catch(once(main_menu), tabula_input_closed, bye).
 
 %!  play(+Name) is det.
 %
@@ -74,7 +74,7 @@ play(Name) :-
     games(Games),
     must_be(atom, Name),
     (   memberchk(Name-_, Games)
-    ->  catch(game_menu(Name), tabula_input_closed, bye)
+    ->  catch(once(game_menu(Name)), tabula_input_closed, bye)
     ;   pairs_keys(Games, Names),
         domain_error(oneof(Names), Name)
     ).

@@ -34,20 +34,89 @@ that is not such a state raises `type_error(uttt_state, S)`, one whose
 values are out of range or contradict each other (overlapping cells,
 counts no game reaches, a finished forced board)
 `domain_error(uttt_state, S)`.
+Errors name the public predicate that reaches the foreign one (e.g.
+`context(uttt:makeMove/3, _)`).
 
-  - uttt_make_move_/3 and uttt_valid_move_/2 check a ground move and
-    enumerate the legal moves in position order otherwise.
-  - uttt_engine_new_(+Seed, +Threads, -Engine) is det: an engine handle
-    (a blob, freed by atom garbage collection) that keeps its search tree
-    between the moves of one game; uttt_engine_search_(+Engine, +State,
-    +Millis, +Simulations, -Move, -Info) is semidet: uttt_search_ with it
-    (from the kept tree when State is a position it reached; a handle
-    serves one call at a time, another thread gets a permission error).
-  - uttt_search_(+State, +Millis, +Simulations, +Seed, +Threads, -Move, -Info) is
-    semidet: the engine's move (Monte-Carlo tree search) within Millis
-    milliseconds and Simulations simulations (0: no bound of that kind;
-    at least one bound), Info = search(Score, Depth, Simulations, Millis,
-    Proven); fails when the game is over.
 */
 
 :- use_foreign_library(foreign(tabula_uttt)).
+
+%!  uttt_initial_(-State) is det.
+%
+%   The empty game: `x` to move, every board available.
+
+%!  uttt_build_(+Boards, +PreviousPos, -State) is det.
+%
+%   The state of nine boards and the cell of the last move (buildState/3).
+
+%!  uttt_board_(+State, +UPos, -Board) is det.
+%
+%   The nine cells of the small board at UPos.
+
+%!  uttt_uboard_(+State, -UBoard) is det.
+%
+%   The result of each small board: `x`, `0`, `r` or `''`.
+
+%!  uttt_next_player_(+State, -Player) is det.
+
+%!  uttt_available_(+State, -UPositions) is det.
+%
+%   The boards the next move may use; `[]` once the game is over.
+
+%!  uttt_board_result_(+Board, -Result) is det.
+
+%!  uttt_valid_moves_(+State, -Moves) is det.
+%
+%   Every valid move in position order; `[]` once the game is over.
+
+%!  uttt_make_move_(+State, +Move, -State2) is semidet.
+%!  uttt_make_move_(+State, -Move, -State2) is nondet.
+%
+%   A checker when Move is ground, else a generator of the valid moves
+%   (in position order) that unify with it.
+
+%!  uttt_valid_move_(+State, +Move) is semidet.
+%!  uttt_valid_move_(+State, -Move) is nondet.
+
+%!  uttt_move_priority_(+Player, +Board, +Pos, -Priority) is semidet.
+
+%!  uttt_best_individual_moves_(+Player, +Board, -Positions) is det.
+
+%!  uttt_narrow_greedy_(+State, -Move) is semidet.
+
+%!  uttt_best_moves_(+State, -Moves) is det.
+
+%!  uttt_greedy_(+State, -Move) is semidet.
+
+%!  uttt_move_category_(+State, +Move, -Category) is semidet.
+
+%!  uttt_perft_(+State, +Depth, -Leaves) is det.
+%
+%   Leaves of the legal move tree Depth (0-81) plies below State; honours
+%   signals.
+
+%!  uttt_random_moves_(+State, +Seed, -Moves) is det.
+%
+%   A random game from State to its end, drawn from Seed.
+
+%!  uttt_playouts_(+State, +Count, +Seed, -Stats) is det.
+%
+%   Count random games from State: Stats is `[XWins, OWins, Draws]`.
+
+%!  uttt_search_(+State, +Millis, +Simulations, +Seed, +Threads, -Move, -Info) is semidet.
+%
+%   The engine's move (Monte-Carlo tree search, on Threads threads) within
+%   Millis milliseconds and Simulations simulations (0: no bound of that
+%   kind; at least one bound), Info = search(Score, Depth, Simulations,
+%   Millis, Proven); fails when the game is over.
+
+%!  uttt_engine_new_(+Seed, +Threads, -Engine) is det.
+%
+%   An engine handle (a blob, freed by atom garbage collection) that keeps
+%   its search tree between the moves of one game.
+
+%!  uttt_engine_search_(+Engine, +State, +Millis, +Simulations, -Move, -Info) is semidet.
+%
+%   uttt_search_/7 with the handle's engine, from the kept tree when State
+%   is a position it reached. A handle serves one call at a time: another
+%   thread gets a permission error.

@@ -20,6 +20,7 @@ games and the engine's own search (Monte-Carlo tree search).
 */
 
 :- use_module(library(option)).
+:- use_module(library(error)).
 :- use_module(library(apply)).
 :- use_module(uttt).
 :- use_module(uttt_foreign).
@@ -95,8 +96,19 @@ uttt_result(State, Result) :-
 %!  uttt_play_moves(+State, +Moves, -State2) is semidet.
 %
 %   Plays a list of moves with makeMove/3; fails at the first invalid one.
+%
+%   @error instantiation_error if Moves is a partial list,
+%          type_error(list, Moves) if it is not a list
 uttt_play_moves(State, Moves, State2) :-
-    foldl([M, S0, S1]>>makeMove(S0, M, S1), Moves, State, State2).
+    must_be(list, Moves),
+    play_moves(Moves, State, State2).
+
+% Indexed on the list, so no choicepoint is left (as a lambda under
+% foldl/4 once did in a fuzzer run).
+play_moves([], State, State).
+play_moves([Move|Moves], State0, State) :-
+    makeMove(State0, Move, State1),
+    play_moves(Moves, State1, State).
 
 %!  uttt_perft(+State, +Depth, -Leaves) is det.
 %

@@ -68,6 +68,7 @@ is at most 10 s.
 :- http_handler(root(api), api, [prefix]).
 
 max_body(16384).
+max_drain(16777216).
 max_state(4096).
 max_move(2048).
 max_id(64).
@@ -209,8 +210,11 @@ read_body(Request, Body) :-
     ->  true
     ;   throw(api(411, length_required, "Send the request's length."))
     ),
-    (   Length > Max
-    ->  format(string(M), "The request is larger than ~d bytes.", [Max]),
+    (   \+ ( integer(Length), Length >= 0 )
+    ->  throw(api(400, bad_request, "The request's length is not a length."))
+    ;   Length > Max
+    ->  drain_body(Request, Length),
+        format(string(M), "The request is larger than ~d bytes.", [Max]),
         throw(api(413, too_large, M))
     ;   true
     ),
@@ -218,6 +222,21 @@ read_body(Request, Body) :-
     (   is_dict(Body)
     ->  true
     ;   throw(api(400, bad_request, "The request must be a JSON object."))
+    ).
+
+% The body of a request refused for its size is read and thrown away (up
+% to max_drain/1 bytes, never kept), so that the client, still sending it,
+% gets the 413 reply: closing the connection on unread data resets it, and
+% the reply is lost.
+drain_body(Request, Length) :-
+    max_drain(Cap),
+    (   Length =< Cap,
+        memberchk(input(In), Request)
+    ->  catch(setup_call_cleanup(open_null_stream(Null),
+                                 copy_stream_data(In, Null, Length),
+                                 close(Null)),
+              _, true)
+    ;   true
     ).
 
 echo_ids(Body, Reply0, Reply) :-

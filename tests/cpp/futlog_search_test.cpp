@@ -70,13 +70,7 @@ TEST(FutlogSearch, StopCallbackAborts) {
 }
 
 TEST(FutlogSearch, TimeBudgetOnTheWidestPosition) {
-  // 9,646 distinct outcomes, 184,597 paths (bench/futlog_movegen_bench).
-  State s;
-  const EdgeSet played = {16135597067373813760ull, 9541786205943092538ull,  7005461971889776635ull,
-                          2558252997340074504ull,  12249995293327654272ull, 114231ull};
-  for (int i = 0; i < kWords; ++i) s.marked[i] |= played[i];
-  s.ball = static_cast<std::uint8_t>(vertex_id(0, -1));
-  s.turn = 1;
+  const State s = testing::widest_position();
   OutcomeGenerator gen;
   std::vector<Outcome> outs;
   ASSERT_TRUE(gen.generate(s, outs));

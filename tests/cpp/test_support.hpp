@@ -154,4 +154,18 @@ inline State with_edges(std::initializer_list<std::pair<Point, Point>> edges, Po
   return s;
 }
 
+// The position with the most distinct outcomes found: 9,646 (184,597
+// paths; bench/futlog_movegen_bench). With player 1 to move (turn 0) it
+// has no forced result, so a search there runs to its limits; player 2
+// (turn 1) scores at once.
+inline State widest_position(int turn = 0) {
+  State s;
+  const EdgeSet played = {16135597067373813760ull, 9541786205943092538ull,  7005461971889776635ull,
+                          2558252997340074504ull,  12249995293327654272ull, 114231ull};
+  for (int i = 0; i < kWords; ++i) s.marked[i] |= played[i];
+  s.ball = static_cast<std::uint8_t>(vertex_id(0, -1));
+  s.turn = static_cast<std::uint8_t>(turn);
+  return s;
+}
+
 }  // namespace tabula::futlog::testing

@@ -1,8 +1,9 @@
 :- module(test_fourmation_differential, []).
 /** <module> 4Mation: the engine against the independent pure-Prolog reference
 
-Every position of many random games per board size, hand-made boards that
-play cannot reach, perft, the report's greedy weights, and whole games
+Every position of random games of every board size (drawn from a seed that
+changes every run, printed; TABULA_TEST_SEED replays it), hand-made boards
+that play cannot reach, perft, the report's greedy weights, and whole games
 between the course's levels, each move checked by the reference.
 */
 
@@ -16,12 +17,20 @@ between the course's levels, each move checked by the reference.
 :- use_module(library(tabula/fourmation_tools)).
 :- use_module('../reference/fourmation_ref').
 
-% Fewer games on the big boards, where the reference is slowest.
+% Fewer games on the big boards, where the reference is slowest; ten
+% times as many with `scripts/test --thorough`.
 games_per_size(N, G) :-
-    (   sanitized -> G = 2
-    ;   N =< 7 -> G = 12
-    ;   G = 5
+    (   N =< 7 -> scaled(4, 2, G)
+    ;   scaled(2, 1, G)
     ).
+
+% Seeds of Count random games, drawn from Suite's seed (which changes every
+% run, printed; TABULA_TEST_SEED replays it).
+game_seeds(Suite, Count, Seeds) :-
+    test_seed(fourmation_differential(Suite), Seed),
+    set_random(seed(Seed)),
+    length(Seeds, Count),
+    maplist([S]>>random_between(1, 1000000000, S), Seeds).
 
 % Engine and reference agree on a position: legal moves, result, and the
 % state after each legal move (turn passed); every other cell is refused by both.
@@ -61,13 +70,15 @@ check_random_game(N, Seed) :-
 
 test(random_games, [forall(between(3, 12, N))]) :-
     games_per_size(N, G),
-    forall(between(1, G, Seed), check_random_game(N, Seed)).
+    game_seeds(random_games(N), G, Seeds),
+    forall(member(Seed, Seeds), check_random_game(N, Seed)).
 
 test(engine_random_games_are_legal, [forall(member(N, [4, 7, 8, 12]))]) :-
     % The engine's own random games replayed by the reference.
     games_per_size(N, Few),
     G is Few * 4,
-    forall(between(1, G, Seed),
+    game_seeds(engine_random_games(N), G, Seeds),
+    forall(member(Seed, Seeds),
            ( fourmation_random_game(N, Seed, Moves, W),
              ref_initial(N, GS0),
              foldl([M, G0, G1]>>ref_apply(G0, M, G1), Moves, GS0, End),
@@ -106,8 +117,9 @@ test(report_value_is_line_value) :-
 test(hand_made_boards) :-
     % Random fillings, which play cannot always reach (both colours may have
     % four, the previous move may be any cell, even an empty one).
-    ( sanitized -> K = 100 ; K = 1000 ),
-    forall(between(1, K, I),
+    scaled(300, 100, K),
+    game_seeds(hand_made_boards, K, Seeds),
+    forall(member(I, Seeds),
            ( set_random(seed(I)),
              random_between(3, 12, N),
              random_between(0, 100, Density),

@@ -19,7 +19,10 @@
 :- use_module(library(tabula/game)).
 :- use_module('../reference/futlog_ref').
 
-% Wall-clock margin on time budgets: generous, CI machines are shared.
+% What a search may cost beyond its time budget, in the CPU time of the
+% calling thread (which the search runs in): a search that keeps its
+% wall-clock deadline cannot use more CPU than that, and load only lowers
+% it. Generous, for the sanitizer build.
 margin(M) :- ( sanitized -> M = 3.0 ; M = 0.5 ).
 
 with_time_limit_flag(T, Goal) :-
@@ -28,10 +31,11 @@ with_time_limit_flag(T, Goal) :-
                        Goal,
                        set_prolog_flag(futlog_time_limit, Old)).
 
+% Seconds of CPU time Goal used in this thread.
 timed(Goal, Seconds) :-
-    get_time(T0),
+    statistics(cputime, T0),
     call(Goal),
-    get_time(T1),
+    statistics(cputime, T1),
     Seconds is T1 - T0.
 
 adjacent(p(X1,Y1), p(X2,Y2)) :-
@@ -50,9 +54,11 @@ ref_of(S, R) :-
 % A position of a long random game with 416,661 move paths.
 dense_state(futlog(p(3,0),1,17155346416052248576,8068648078353088882,13458520187997218477,
                    210964058210655,193514046566792,263168)).
-% The position with the most distinct outcomes found (9,646).
-wide_state(futlog(p(0,-1),2,16135597067373813760,9541786205943092538,7005461971889776635,
-                  2558252997340074504,12249995293327654272,114231)).
+% The position with the most distinct outcomes found (9,646), both sides
+% to move (player 2 scores at once, player 1 has no forced result).
+wide_state(futlog(p(0,-1),P,16135597067373813760,9541786205943092538,7005461971889776635,
+                  2558252997340074504,12249995293327654272,114231)) :-
+    member(P, [1, 2]).
 
 play_game(E, T, M, Ply, Result) :-
     (   gol(E, N)

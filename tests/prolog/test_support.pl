@@ -64,16 +64,27 @@ scaled(Full, Reduced, N) :-
 %!  test_seed(+Suite, -Seed) is det.
 %
 %   Seed for a randomised Suite: TABULA_TEST_SEED when set (to replay a
-%   run), otherwise a new one each run. Printed either way, so that a
-%   failure can be replayed.
+%   run), otherwise a new one each run, the same for every call with the
+%   same Suite in one run. Printed once, so that a failure can be
+%   replayed.
 test_seed(Suite, Seed) :-
+    with_mutex(test_seed, test_seed_(Suite, Seed)).
+
+:- dynamic suite_seed/2.
+
+test_seed_(Suite, Seed) :-
+    suite_seed(Suite, Seed0),
+    !,
+    Seed = Seed0.
+test_seed_(Suite, Seed) :-
     (   getenv('TABULA_TEST_SEED', Text),
         atom_number(Text, Seed0),
         integer(Seed0)
     ->  Seed = Seed0
     ;   random_between(1, 1000000000, Seed)
     ),
-    format(user_error, "% ~w: seed ~d (replay with TABULA_TEST_SEED=~d)~n", [Suite, Seed, Seed]).
+    assertz(suite_seed(Suite, Seed)),
+    format(user_error, "~N% ~w: seed ~d (replay with TABULA_TEST_SEED=~d)~n", [Suite, Seed, Seed]).
 
 %!  random_walk(+Game, +Seed, +MaxPlies, -Games) is det.
 %

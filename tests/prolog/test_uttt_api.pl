@@ -304,4 +304,14 @@ test(handles_are_collected) :-
     forall(between(1, 200, _), uttt_engine_new([], _)),
     garbage_collect_atoms.
 
+% A new handle that does not unify is still owned by its blob: collecting
+% it frees it once (it used to be freed twice, and the collector crashed).
+test(handle_that_does_not_unify_is_collected) :-
+    forall(between(1, 50, _), \+ uttt_engine_new([], not_a_variable)),
+    garbage_collect_atoms,
+    uttt_engine_new([], E),
+    initialState(S),
+    uttt_engine_move(S, [engine(E), nodes(50)], M),
+    validMove(S, M).
+
 :- end_tests(uttt_engine_handles).

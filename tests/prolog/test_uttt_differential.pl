@@ -1,6 +1,8 @@
 :- module(test_uttt_differential, []).
 /*  Differential test: the engine against the independent pure-Prolog
-    reference, position by position, over thousands of random games.
+    reference, position by position, over random games drawn from a seed
+    that changes every run (printed; TABULA_TEST_SEED replays it), so that
+    runs add up; `scripts/test --thorough` plays ten times as many.
 */
 :- use_module(library(plunit)).
 :- use_module(test_support).
@@ -11,8 +13,12 @@
 :- use_module(library(tabula/uttt_tools)).
 :- use_module('../reference/uttt_ref').
 
-games(N) :-
-    (   sanitized -> N = 500 ; N = 2000 ).
+% Random games from Suite's seed: Count seeds, each a game.
+game_seeds(Suite, Count, Seeds) :-
+    test_seed(uttt_differential(Suite), Seed),
+    set_random(seed(Seed)),
+    length(Seeds, Count),
+    maplist([S]>>random_between(1, 1000000000, S), Seeds).
 
 % Both sides agree on everything observable in State / RefState.
 agree(State, Ref) :-
@@ -58,11 +64,14 @@ replay([M|Ms], S, R, Ply, Stride) :-
 :- begin_tests(uttt_vs_reference).
 
 test(random_games_stage1) :-
-    games(N),
-    forall(between(1, N, Seed), replay(Seed, 0)).
+    scaled(400, 100, N),
+    game_seeds(stage1, N, Seeds),
+    forall(member(Seed, Seeds), replay(Seed, 0)).
 
 test(random_games_stage2) :-
-    forall(between(5001, 5300, Seed), replay(Seed, 3)).
+    scaled(40, 10, N),
+    game_seeds(stage2, N, Seeds),
+    forall(member(Seed, Seeds), replay(Seed, 3)).
 
 test(random_positions_categories) :-
     % Every valid move's category, engine against reference, every fourth
@@ -87,7 +96,9 @@ test(random_positions_categories) :-
 
 test(built_states_agree) :-
     % buildState from any reached position, with every previous cell.
-    forall(between(9001, 9100, Seed),
+    scaled(30, 10, N),
+    game_seeds(built_states, N, Seeds),
+    forall(member(Seed, Seeds),
            ( initialState(S0), uttt_random_game(S0, Seed, Moves, _),
              length(Moves, L), K is L // 2, length(P, K), append(P, _, Moves),
              uttt_play_moves(S0, P, S), getBoards(S, Bs),

@@ -1,0 +1,110 @@
+:- module(reliability_memory,
+          [ memory_workloads/3,       % +Name, +Seed, -Workloads
+            memory_run/4,             % +Workload, +Calls, +Batches, -Series
+            memory_growth/2,          % +Series, -GrowthKB
+            thread_cache_kb/3         % +Threads, +Name, -PerThreadKB
+          ]).
+/** <module> Memory that stays flat
+
+Each workload calls one kind of predicate over and over on real positions
+(legal moves, searches, nondeterministic calls cut after their first
+answer); the resident set size (VmRSS) is read after each batch of calls,
+once Prolog's own stacks are collected and trimmed. After the first batch
+(warm-up: tables, atoms, malloc's arenas) it must stay flat.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(random)).
+:- use_module(library(tabula)).
+:- use_module(library(tabula/uttt), [makeMove/3]).
+:- use_module(library(tabula/futlog), [mover/3]).
+:- use_module(library(tabula/fourmation), []).
+:- use_module(library(tabula/crosscut), []).
+:- use_module(positions).
+:- use_module(workload, [rss_kb/1]).
+
+%!  memory_workloads(+Name, +Seed, -Workloads) is det.
+%
+%   Workloads of game Name: workload(Label, Goals), Goals a list of goals
+%   called in turn, each once.
+memory_workloads(Name, Seed, [ workload(moves, Moves),
+                               workload(searches, Searches),
+                               workload(first_answers, Firsts) ]) :-
+    ongoing_positions(Name, Seed, 30, Games),
+    findall(G-M, ( member(G, Games), tabula_moves(G, Ms), random_member(M, Ms) ), Pairs),
+    maplist(move_goal(Name), Pairs, Moves),
+    search_budget(Name, Options),
+    maplist([G, tabula_search(G, Options, _, _)]>>true, Games, Searches),
+    maplist(first_answer_goal(Name), Games, Firsts).
+
+% The course's own move predicate, with a legal move.
+move_goal(uttt, game(_, S)-M, makeMove(S, M, _)).
+move_goal(futlog, game(_, S)-M, mover(S, M, _)).
+move_goal(fourmation, game(_, S)-M, fourmation:move(S, M, _)).
+move_goal(crosscut, game(_, S)-M, crosscut:move(S, M, _)).
+
+% The course's move predicates enumerating: a foreign context is made
+% and freed when the choicepoint is cut.
+first_answer_goal(uttt, game(_, S), once(makeMove(S, _, _))).
+first_answer_goal(futlog, game(_, S), once(mover(S, _, _))).
+first_answer_goal(fourmation, game(_, S), once(fourmation:move(S, _, _))).
+first_answer_goal(crosscut, G, once(tabula_move(G, _, _))).
+
+search_budget(futlog, [nodes(100)]) :- !.
+search_budget(uttt, [nodes(2000), seed(1)]) :- !.
+search_budget(_, [nodes(2000)]).
+
+%!  memory_run(+Workload, +Calls, +Batches, -Series) is det.
+%
+%   Makes Calls calls of Workload in Batches batches; Series is the RSS
+%   (KB) before the first batch and after each.
+memory_run(workload(_, Goals), Calls, Batches, [RSS0|Series]) :-
+    settle(RSS0),
+    PerBatch is max(1, Calls // Batches),
+    length(Series, Batches),
+    maplist(batch(Goals, PerBatch), Series).
+
+batch(Goals, N, RSS) :-
+    length(Goals, L),
+    forall(between(1, N, I),
+           ( K is I mod L, nth0(K, Goals, G), ignore(G) )),
+    settle(RSS).
+
+settle(RSS) :-
+    garbage_collect,
+    trim_stacks,
+    rss_kb(RSS).
+
+%!  memory_growth(+Series, -GrowthKB) is det.
+%
+%   Growth of the RSS after the first batch (the warm-up: tables, atoms,
+%   malloc's arenas): the last reading less the one after the first batch.
+memory_growth([_, Warm|After], Growth) :-
+    !,
+    (   last(After, Last) -> Growth is Last - Warm ; Growth = 0 ).
+memory_growth(_, 0).
+
+%!  thread_cache_kb(+Threads, +Name, -PerThreadKB) is det.
+%
+%   The memory a thread keeps after one search of game Name: Threads
+%   threads each search once and then wait, alive, while the RSS is read.
+thread_cache_kb(Threads, Name, PerThread) :-
+    tabula_new(Name, [], G),
+    search_budget(Name, Options),
+    settle(Before),
+    message_queue_create(Done),
+    length(Ids, Threads),
+    maplist([Id]>>thread_create(search_and_wait(G, Options, Done), Id, []), Ids),
+    forall(member(_, Ids), thread_get_message(Done, searched(_))),
+    settle(During),
+    forall(member(Id, Ids), thread_send_message(Id, exit)),
+    maplist(thread_join, Ids),
+    message_queue_destroy(Done),
+    PerThread is (During - Before) / Threads.
+
+search_and_wait(G, Options, Done) :-
+    thread_self(Me),
+    ignore(tabula_search(G, Options, _, _)),
+    thread_send_message(Done, searched(Me)),
+    thread_get_message(exit).
