@@ -632,6 +632,7 @@ long_running_pi(_:play/1).
 long_running_pi(_:play_demo/_).
 long_running_pi(_:P) :- memberchk(P, [tabula_engine_move/3, tabula_search/4, tabula_perft/3, tabula_moves/2, tabula_menu/1]).
 long_running_pi(_:N/_) :- sub_atom(N, _, _, _, search).
+long_running_pi(_:N/_) :- sub_atom(N, _, _, _, best_move).   % futlog_best_move/5: a node budget
 long_running_pi(_:N/_) :- sub_atom(N, _, _, _, perft).
 long_running_pi(_:N/_) :- sub_atom(N, _, _, _, playout).
 long_running_pi(_:N/_) :- sub_atom(N, _, _, _, engine).
