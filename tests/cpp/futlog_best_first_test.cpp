@@ -7,6 +7,7 @@
 #include "common/rng.hpp"
 #include "futlog/outcomes.hpp"
 #include "futlog/search.hpp"
+#include "futlog_search_support.hpp"
 #include "search/score.hpp"
 #include "test_support.hpp"
 
@@ -25,25 +26,8 @@ search::Limits of_nodes(std::uint64_t n) {
   return l;
 }
 
-State with_edges(std::initializer_list<std::pair<Point, Point>> edges, Point ball, int turn) {
-  State s;
-  for (const auto& [p, q] : edges) {
-    const int v = vertex_id(p.x, p.y);
-    set_edge(s.marked, kGeometry.edge[v][direction_to(v, q.x, q.y)]);
-  }
-  s.ball = static_cast<std::uint8_t>(vertex_id(ball.x, ball.y));
-  s.turn = static_cast<std::uint8_t>(turn);
-  return s;
-}
-
-void expect_consistent(const State& s, const SearchResult& r) {
-  ASSERT_TRUE(r.move);
-  std::vector<Point> pts;
-  for (auto v : path_of(s, *r.move)) pts.push_back({vertex_x(v), vertex_y(v)});
-  State after;
-  ASSERT_EQ(replay(s, pts, after), PathStatus::kComplete);
-  EXPECT_EQ(after, apply(s, *r.move));
-}
+using testing::expect_consistent;
+using testing::with_edges;
 
 TEST(FutlogBestFirst, LegalFromStart) {
   const State s;

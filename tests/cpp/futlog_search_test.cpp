@@ -8,6 +8,7 @@
 #include "futlog/evaluation.hpp"
 #include "futlog/outcomes.hpp"
 #include "futlog/search.hpp"
+#include "futlog_search_support.hpp"
 #include "search/score.hpp"
 #include "test_support.hpp"
 
@@ -22,15 +23,7 @@ search::Limits of_seconds(double seconds) {
 
 using testing::with_edges;
 
-// The path the engine returns replays to the outcome it chose.
-void expect_consistent(const State& s, const SearchResult& r) {
-  ASSERT_TRUE(r.move);
-  std::vector<Point> pts;
-  for (auto v : path_of(s, *r.move)) pts.push_back({vertex_x(v), vertex_y(v)});
-  State after;
-  ASSERT_EQ(replay(s, pts, after), PathStatus::kComplete);
-  EXPECT_EQ(after, apply(s, *r.move));
-}
+using testing::expect_consistent;
 
 TEST(FutlogSearch, LegalFromStart) {
   const State s;

@@ -9,6 +9,8 @@
             copy_into/2,              % +File, +Dir
             run_swipl/5,              % +Dir, +Args, -Status, -Out, -Err
             run_swipl_dialogue/7,     % +Dir, +Args, :Respond, +State0, -Status, -Out, -Err
+            swipl_executable/1,       % -Exe
+            search_path_args/1,       % -Args
             source_file_path/2        % +Relative, -Absolute
           ]).
 /** <module> What every plunit suite shares
@@ -157,12 +159,19 @@ run_swipl(Dir, Args, Status, Out, Err) :-
     read_string(ErrS, _, Err), close(ErrS),
     process_wait(Pid, exit(Status)).
 
+%!  swipl_executable(-Exe) is det.
+%
+%   The swipl to run child processes with: TABULA_SWIPL, else this one.
 swipl_executable(Exe) :-
     (   getenv('TABULA_SWIPL', Exe)
     ->  true
     ;   current_prolog_flag(executable, Exe)
     ).
 
+%!  search_path_args(-Args) is det.
+%
+%   The `-p foreign=...` and `-p library=...` arguments that give a child
+%   swipl this build's libraries.
 search_path_args(['-p', ForeignArg, '-p', LibraryArg]) :-
     path_for('TABULA_FOREIGN_DIR', foreign, Foreign),
     path_for('TABULA_LIBRARY_DIR', library, Library),

@@ -30,6 +30,7 @@ the request builders below it.
 :- use_module(library(http/json)).
 :- use_module(library(tabula)).
 :- use_module(positions).
+:- use_module('../prolog/test_support', [swipl_executable/1, search_path_args/1]).
 
                  /*******************************
                  *           SERVER             *
@@ -84,24 +85,6 @@ server_rss_kb(server(Pid, _, _), KB) :-
     number_string(KB, P),
     !.
 
-swipl_executable(Exe) :-
-    (   getenv('TABULA_SWIPL', Exe) -> true ; current_prolog_flag(executable, Exe) ).
-
-search_path_args(['-p', ForeignArg, '-p', LibraryArg]) :-
-    path_for('TABULA_FOREIGN_DIR', foreign, Foreign),
-    path_for('TABULA_LIBRARY_DIR', library, Library),
-    format(atom(ForeignArg), 'foreign=~w', [Foreign]),
-    format(atom(LibraryArg), 'library=~w', [Library]).
-
-path_for(Var, _, Dir) :-
-    getenv(Var, Dir),
-    !.
-path_for(_, Alias, Abs) :-
-    user:file_search_path(Alias, Dir),
-    atom(Dir),
-    exists_directory(Dir),
-    !,
-    absolute_file_name(Dir, Abs).
 
                  /*******************************
                  *           STORM              *

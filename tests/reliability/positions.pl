@@ -17,6 +17,7 @@ same positions), and the positions that stress each engine the most.
 :- use_module(library(apply)).
 :- use_module(library(tabula)).
 :- use_module(library(tabula/futlog_tools), [futlog_random_state/3]).
+:- use_module('../prolog/test_support', [random_walk/4]).
 
 %!  reliability_games(-Names) is det.
 %
@@ -66,23 +67,12 @@ random_game_position(Name, Seed, Game) :-
     set_random(seed(Seed)),
     new_options(Name, Options),
     tabula_new(Name, Options, G0),
-    walk(G0, 400, Games),
+    random_walk(G0, Seed, 400, Games),
     random_member(Game, Games).
 
 new_options(fourmation, [size(N)]) :- !, random_between(4, 9, N).
 new_options(crosscut, [size(H, L)]) :- !, random_between(5, 10, H), random_between(5, 10, L).
 new_options(_, []).
-
-walk(G, Left, [G|Games]) :-
-    (   Left > 0,
-        tabula_moves(G, Moves),
-        Moves \== []
-    ->  random_member(M, Moves),
-        once(tabula_move(G, M, G1)),
-        Left1 is Left - 1,
-        walk(G1, Left1, Games)
-    ;   Games = []
-    ).
 
 %!  stress_position(?Name, ?Label, -Game) is nondet.
 %
