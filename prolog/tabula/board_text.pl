@@ -20,22 +20,35 @@ targets shown as a dot and the last move in parentheses.
 %   Prints Rows (a list of rows, top first, each a list of cell texts of
 %   three characters, see cell_text/3) in a ruled grid, with ColumnLabels
 %   above and below and RowLabels (top first) left and right.
+%
+%   @error domain_error(non_empty_list, Rows) if there is no row,
+%          domain_error(rows_of_one_width, Rows) if the rows are not all
+%          as long as the first, domain_error(one_label_per_row,
+%          RowLabels) if the labels do not match the rows
 print_grid(Rows, ColumnLabels, RowLabels) :-
     must_be(list, Rows),
     must_be(list, ColumnLabels),
     must_be(list, RowLabels),
-    (   Rows == []
-    ->  domain_error(non_empty_list, Rows)
-    ;   same_length(Rows, RowLabels)
+    maplist(must_be(list), Rows),
+    (   Rows = [First|_]
+    ->  length(First, Width)
+    ;   domain_error(non_empty_list, Rows)
+    ),
+    (   maplist(has_length(Width), Rows)
+    ->  true
+    ;   domain_error(rows_of_one_width, Rows)
+    ),
+    (   same_length(Rows, RowLabels)
     ->  true
     ;   domain_error(one_label_per_row, RowLabels)
     ),
     print_column_labels(ColumnLabels),
-    Rows = [First|_],
-    length(First, Width),
     print_rule(Width),
     maplist(print_row(Width), Rows, RowLabels),
     print_column_labels(ColumnLabels).
+
+has_length(N, List) :-
+    length(List, N).
 
 print_column_labels(Labels) :-
     format("    "),

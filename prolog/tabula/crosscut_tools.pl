@@ -57,7 +57,11 @@ crosscut_engine_move(State, Options, Move, Info) :-
 %   State is reached from initial_state(Size, _) by Moves (move/3 then
 %   next_turn/2 each), with both player types 1 (human); Winner is
 %   game_over/2 of it. Fails on an illegal move.
+%
+%   @error instantiation_error if Moves is a partial list,
+%          type_error(list, Moves) if it is not a list
 crosscut_replay(Size, Moves, State, Winner) :-
+    must_be(list, Moves),
     initial_state(Size, S0),
     S0 = state(_, 1, 1, _, _, _),
     foldl(replay_step, Moves, S0, State),

@@ -93,15 +93,20 @@ uttt_result(State, Result) :-
     ;   Result = Result0
     ).
 
-%!  uttt_play_moves(+State, +Moves, -State2) is semidet.
+%!  uttt_play_moves(+State, ++Moves, -State2) is semidet.
 %
 %   Plays a list of moves with makeMove/3; fails at the first invalid one.
+%   (makeMove/3 itself enumerates a partial move; a list of moves to play
+%   must be ground.)
 %
-%   @error instantiation_error if Moves is a partial list,
-%          type_error(list, Moves) if it is not a list
+%   @error instantiation_error if Moves is a partial list or holds a
+%          partial move, type_error(list, Moves) if it is not a list
 uttt_play_moves(State, Moves, State2) :-
     must_be(list, Moves),
-    play_moves(Moves, State, State2).
+    (   ground(Moves)
+    ->  play_moves(Moves, State, State2)
+    ;   instantiation_error(Moves)
+    ).
 
 % Indexed on the list, so no choicepoint is left (as a lambda under
 % foldl/4 once did in a fuzzer run).

@@ -69,6 +69,35 @@ test(the_fuzzer_sees_what_it_must) :-
     classify_call(T4, fail, [], 5, O7),
     assertion(O7 == finding(det_failed)).
 
+% A partly bound move matches both documented modes of validMove/2, the
+% semidet check and the nondet enumeration: it is held to the looser.
+test(partial_arguments_take_the_loosest_mode) :-
+    fuzz_targets(uttt, Targets),
+    memberchk(target(uttt, validMove/2, Modes, W), Targets),
+    initialState(S),
+    reliability_fuzz:matching_det(Modes, validMove(S, (n, _)), D1),
+    assertion(D1 == nondet),
+    reliability_fuzz:matching_det(Modes, validMove(S, (n, n)), D2),
+    assertion(D2 == semidet),
+    classify_call(target(uttt, validMove/2, Modes, W), uttt:validMove(S, (n, _)), [valid, valid], 5, O),
+    assertion(O == success),
+    memberchk(target(uttt, getNextPlayer/2, Modes2, _), Targets),
+    reliability_fuzz:matching_det(Modes2, getNextPlayer(S, f(_)), D3),
+    assertion(D3 == det).
+
+% Games fuzzed in parallel threads undo each other's registrations: one
+% that another thread removed first is not an error of the fuzzer's step.
+test(parallel_registry_restores) :-
+    reliability_fuzz:snapshot(Snapshot),
+    concurrent_forall(between(1, 8, T),
+                      forall(between(1, 300, I),
+                             ( format(atom(Name), 'fuzz_junk_~d_~d', [T, I]),
+                               tabula_game:tabula_register_game(Name, x, x),
+                               reliability_fuzz:restore(Snapshot) )),
+                      [threads(4)]),
+    reliability_fuzz:snapshot(After),
+    assertion(After == Snapshot).
+
 test(uttt) :- fuzz_game(uttt).
 test(futlog) :- fuzz_game(futlog).
 test(fourmation) :- fuzz_game(fourmation).
@@ -189,5 +218,26 @@ test(play_moves_needs_a_list, error(instantiation_error)) :-
 test(play_moves_needs_a_proper_list, error(type_error(list, [sw|foo]))) :-
     initialState(S),
     uttt_tools:uttt_play_moves(S, [sw|foo], _).
+
+% Partial lists of moves enumerated list lengths, leaving a choicepoint.
+test(replay_needs_a_list, error(instantiation_error)) :-
+    crosscut_replay(9, [move(2, 3)|_], _, _).
+
+% A partial move enumerated, as makeMove/3 does, leaving a choicepoint
+% where the documentation says semidet.
+test(play_moves_needs_ground_moves, error(instantiation_error)) :-
+    initialState(S),
+    uttt_tools:uttt_play_moves(S, [(nw, _), ne], _).
+
+% A partial or missing row was completed by length/2, leaving a
+% choicepoint; ragged rows drew a broken grid.
+test(print_grid_partial_row, error(instantiation_error)) :-
+    with_output_to(string(_), tabula_board_text:print_grid([[a|_], [" x "]], ["a"], ["1", "2"])).
+test(print_grid_ragged_rows, error(domain_error(rows_of_one_width, _))) :-
+    with_output_to(string(_),
+                   tabula_board_text:print_grid([[], [" x ", " x ", " x "], [" x ", " x ", " x "]], ["ab"], [a, b, c])).
+test(print_grid_rows_of_one_width) :-
+    with_output_to(string(Text), tabula_board_text:print_grid([[" x ", " o "], [" . ", "   "]], [a, b], ["1", "2"])),
+    assertion(sub_string(Text, _, _, _, "1 | x | o | 1")).
 
 :- end_tests(fuzz_findings).

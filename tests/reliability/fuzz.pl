@@ -569,19 +569,29 @@ answer(Goal, Det) :-
     prolog_current_choice(After),
     (   Before == After -> Det = true ; Det = false ).
 
-% The determinism the documentation gives this instantiation (the first
-% mode line that matches), else unknown.
+% The determinism the documentation gives this instantiation: the
+% loosest of the mode lines that match it (a partly bound argument, such
+% as the move `(n,_)`, matches both `+` and `-`: validMove/2 checks a
+% ground move and enumerates a partial one), else unknown.
 matching_det(Modes, Head, Det) :-
     Head =.. [_|Values],
-    (   member(mode(Args, Det0), Modes),
-        maplist(matches, Args, Values)
-    ->  Det = Det0
-    ;   Det = unknown
+    findall(D, ( member(mode(Args, D), Modes), maplist(matches, Args, Values) ), Dets),
+    (   Dets == []
+    ->  Det = unknown
+    ;   loosest(Dets, Det)
+    ).
+
+loosest(Dets, Det) :-
+    (   memberchk(nondet, Dets) -> Det = nondet
+    ;   memberchk(semidet, Dets), memberchk(multi, Dets) -> Det = nondet
+    ;   memberchk(semidet, Dets) -> Det = semidet
+    ;   memberchk(multi, Dets) -> Det = multi
+    ;   Dets = [Det|_]
     ).
 
 matches((+)-_, V) :- nonvar(V).
 matches((++)-_, V) :- ground(V).
-matches((-)-_, V) :- var(V).
+matches((-)-_, V) :- \+ ground(V).
 matches((--)-_, V) :- var(V).
 matches((?)-_, _).
 matches((:)-_, V) :- nonvar(V).
@@ -790,10 +800,14 @@ snapshot(Registry) :-
     findall(R, ( R = tabula_game:registered(_, _, _), call(R) ), Registry).
 % Only what the call changed is undone: games fuzzed in other threads at
 % the same time must never find the registry empty. (The names the fuzzer
-% registers are never those of real games.)
+% registers are never those of real games.) One thread restores at a
+% time, and a registration another thread removed first is already gone.
 restore(Registry) :-
+    with_mutex(reliability_fuzz_registry, restore_(Registry)).
+
+restore_(Registry) :-
     forall(( tabula_game:registered(N, T, M), \+ memberchk(tabula_game:registered(N, T, M), Registry) ),
-           retract(tabula_game:registered(N, T, M))),
+           ignore(retract(tabula_game:registered(N, T, M)))),
     forall(( member(R, Registry), \+ call(R) ), assertz(R)).
 
 one_call(Game, Targets, States, Watch, saved(_, Trace), Snapshot, I) :-
@@ -807,6 +821,7 @@ one_call(Game, Targets, States, Watch, saved(_, Trace), Snapshot, I) :-
     % random moves), as many as it has time for: the fuzzer's own draws
     % go on from where they were, so that a seed replays a run.
     getrand(Random),
+    copy_term(Goal, Called),     % the call as made, for the report
     with_terminal(classify(Target, Goal, Tags, W, Outcome)),
     setrand(Random),
     Target = target(M, PI, _, _),
@@ -817,7 +832,7 @@ one_call(Game, Targets, States, Watch, saved(_, Trace), Snapshot, I) :-
         (   retract(found(Key, M:PI, N0, E))
         ->  N is N0 + 1, assertz(found(Key, M:PI, N, E))
         ;   format(string(Text), "~W", [Class, [quoted(true), max_depth(8), cycles(true)]]),
-            format(string(Call), "~W", [Goal, [quoted(true), max_depth(10), cycles(true)]]),
+            format(string(Call), "~W", [Called, [quoted(true), max_depth(10), cycles(true)]]),
             assertz(found(Key, M:PI, 1, example(Text, Call)))
         )
     ;   Outcome = error(F)
