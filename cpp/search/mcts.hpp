@@ -139,6 +139,7 @@ class Mcts {
   Result<Move> run(const State& root, const Limits& limits, const StopFn& stop = {}) {
     Budget budget(limits, stop);
     Result<Move> result;
+    reserve_trees();
     if (!options_.reuse || !reroot(root)) {
       tree_.assign(1, Node{});
       root_state_ = root;
@@ -475,6 +476,20 @@ class Mcts {
     }
     return result;
   }
+
+  // Both trees get their largest size as capacity before any search, so
+  // that growing never reallocates: a tree of hundreds of MB copied when
+  // its vector doubled made 14 of 1,085 answers at 1 s a move 10 to 300 ms
+  // late. Only address space is reserved: pages are touched as the tree
+  // grows (a short search uses a few MB).
+  void reserve_trees() {
+    const std::size_t most = options_.max_tree_nodes + kMostChildren;
+    if (tree_.capacity() < most) tree_.reserve(most);
+    if (options_.reuse && spare_.capacity() < most) spare_.reserve(most);
+  }
+  // Children one expansion may add past max_tree_nodes without
+  // reallocating (a UTTT node has at most 81).
+  static constexpr std::size_t kMostChildren = 4096;
 
   // Makes the subtree of `root` the whole tree when the kept tree holds it
   // within two plies; false otherwise.
