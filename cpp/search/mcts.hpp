@@ -101,6 +101,9 @@ struct MctsOptions {
   bool reuse = false;                                 // keep the tree between run() calls (see above)
   std::uint32_t expand_after = 1;                     // a leaf is expanded once visited this often
   std::size_t max_tree_nodes = std::size_t{1} << 22;  // past this, leaves stop expanding
+  // Past this many nodes the tree's capacity goes straight to
+  // max_tree_nodes instead of doubling (see make_room()).
+  std::size_t doubling_limit = std::size_t{1} << 20;
   std::uint64_t seed = 0x5EED;
 };
 
@@ -132,6 +135,8 @@ class Mcts {
   // Simulations the kept tree already held at the start of the last run().
   std::uint64_t reused_visits() const { return reused_visits_; }
   std::size_t tree_size() const { return tree_.size(); }
+  // Nodes the tree can hold without reallocating.
+  std::size_t tree_capacity() const { return tree_.capacity(); }
 
   // Limits: time, deadline and max_nodes (simulations made by this call)
   // apply; poll_every counts simulations. Without any bound the search
@@ -484,10 +489,9 @@ class Mcts {
   // reserved; pages are touched as the tree grows. (Reserving the cap at
   // every search's start cost 40 ms per search under AddressSanitizer.)
   void make_room(std::size_t children) {
-    if (tree_.size() + children <= tree_.capacity() || tree_.size() < kDoublingLimit) return;
+    if (tree_.size() + children <= tree_.capacity() || tree_.size() < options_.doubling_limit) return;
     tree_.reserve(std::max(options_.max_tree_nodes + kMostChildren, tree_.size() + children));
   }
-  static constexpr std::size_t kDoublingLimit = std::size_t{1} << 20;
   // Children one expansion may add past max_tree_nodes (a UTTT node has at
   // most 81).
   static constexpr std::size_t kMostChildren = 4096;

@@ -150,16 +150,14 @@ TEST(SearchMcts, WithoutTheSolverNothingIsProven) {
   EXPECT_EQ(*r.move, 1);
 }
 
-TEST(SearchMcts, StaticChildValuesGuideTheSearchAndKeepTheContract) {
-  ValuedNim g;
-  MctsOptions o;
-  o.prior_mix = 0.5;
+// With static child values (options o, solver off): exactly the budget,
+// the winning move on a heap of 41; with the solver: a proof on 10.
+void expect_guided_and_proven(ValuedNim& g, MctsOptions o) {
   o.solver = false;
   Mcts<ValuedNim> mcts(g, o);
   const auto r = mcts.run({41, 0}, Limits::of_nodes(500));
   EXPECT_EQ(r.nodes, 500u);
   EXPECT_EQ(*r.move, 1);  // leaves 40
-  EXPECT_GT(g.prior_calls, 0);
   o.solver = true;
   Mcts<ValuedNim> solver(g, o);
   const auto p = solver.run({10, 0}, Limits::of_nodes(100000));
@@ -167,21 +165,20 @@ TEST(SearchMcts, StaticChildValuesGuideTheSearchAndKeepTheContract) {
   EXPECT_EQ(*p.move, 2);
 }
 
+TEST(SearchMcts, StaticChildValuesGuideTheSearchAndKeepTheContract) {
+  ValuedNim g;
+  MctsOptions o;
+  o.prior_mix = 0.5;
+  expect_guided_and_proven(g, o);
+  EXPECT_GT(g.prior_calls, 0);
+}
+
 TEST(SearchMcts, NegamaxBackupGuidesTheSearchAndKeepsTheContract) {
   ValuedNim g;
   MctsOptions o;
   o.prior_mix = 0.5;
   o.negamax = true;
-  o.solver = false;
-  Mcts<ValuedNim> mcts(g, o);
-  const auto r = mcts.run({41, 0}, Limits::of_nodes(500));
-  EXPECT_EQ(r.nodes, 500u);
-  EXPECT_EQ(*r.move, 1);  // leaves 40
-  o.solver = true;
-  Mcts<ValuedNim> solver(g, o);
-  const auto p = solver.run({10, 0}, Limits::of_nodes(100000));
-  EXPECT_EQ(p.proven, Proven::kWin);
-  EXPECT_EQ(*p.move, 2);
+  expect_guided_and_proven(g, o);
 }
 
 // Static values that mislead one ply down but not two: the negamax of the
@@ -247,6 +244,29 @@ TEST(SearchMcts, ReuseGivesTheSameAnswerOnTheSameRoot) {
   const auto b = mcts.run({13, 0}, Limits::of_nodes(10));
   EXPECT_EQ(*a.move, *b.move);
   EXPECT_EQ(b.proven, Proven::kWin);
+}
+
+// Past doubling_limit nodes the tree's capacity goes to its cap at once,
+// so a long search never copies its tree again; with reuse, the kept
+// subtree's copy has that capacity too.
+TEST(SearchMcts, TreeCapacityJumpsToTheCapOnce) {
+  Nim g;
+  MctsOptions o;
+  o.solver = false;
+  o.reuse = true;
+  o.doubling_limit = 256;
+  o.max_tree_nodes = 50000;
+  Mcts<Nim> mcts(g, o);
+  const auto first = mcts.run({200, 0}, Limits::of_nodes(50));
+  ASSERT_LT(mcts.tree_size(), 256u);
+  EXPECT_LT(mcts.tree_capacity(), o.max_tree_nodes);  // still doubling
+  mcts.run({200, 0}, Limits::of_nodes(3000));
+  ASSERT_GT(mcts.tree_size(), 256u);
+  EXPECT_GE(mcts.tree_capacity(), o.max_tree_nodes);
+  const Nim::State next{200 - *first.move - 1, 0};
+  mcts.run(next, Limits::of_nodes(100));
+  EXPECT_GT(mcts.reused_visits(), 0u);
+  EXPECT_GE(mcts.tree_capacity(), o.max_tree_nodes);
 }
 
 }  // namespace
