@@ -129,6 +129,25 @@ class BestFirst {
     return finish(result, budget);
   }
 
+  // Calls visit(state, value, visits) for every expanded node of the last
+  // search below the root: its position, its backed-up minimax value for
+  // the side to move there, and the times the search went through it. A
+  // trainer fits the evaluation to these values (learning from the whole
+  // tree, not the root alone).
+  template <class Visit>
+  void for_each_expanded(const State& root, Visit&& visit) const {
+    if (nodes_.empty() || !nodes_[0].expanded()) return;
+    std::vector<std::pair<std::uint32_t, State>> stack{{0, root}};
+    while (!stack.empty()) {
+      const auto [n, s] = stack.back();
+      stack.pop_back();
+      if (n != 0) visit(s, nodes_[n].value, nodes_[n].visits);
+      for (std::uint32_t c = nodes_[n].first; c < nodes_[n].first + nodes_[n].count; ++c)
+        if (nodes_[c].expanded() && nodes_[c].count > 0)
+          stack.emplace_back(c, game_.apply(s, nodes_[c].move));
+    }
+  }
+
   // Number of tree nodes of the last search.
   std::size_t tree_size() const { return nodes_.size(); }
 

@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 
 #include "common/rng.hpp"
 #include "futlog/outcomes.hpp"
 #include "futlog/search.hpp"
 #include "futlog_search_support.hpp"
+#include "search/best_first.hpp"
 #include "search/score.hpp"
 #include "test_support.hpp"
 
@@ -214,6 +216,34 @@ TEST(FutlogBestFirst, DeadlineOnTheWidestPosition) {
   expect_consistent(s, r);
   EXPECT_FALSE(r.aborted);
   EXPECT_LT(cpu.count(), 0.3 + (tabula::testing::sanitized() ? 5.0 : 1.0));
+}
+
+// The expanded nodes handed to a trainer: positions of the tree (each
+// reached from the root, none over), and the root's children among them
+// carry the values ranking() gives, seen from their own side.
+TEST(FutlogBestFirst, ExpandedNodesCarryTheTreeValues) {
+  const LearnedEval eval;
+  LearnedGame game(eval);
+  const State root = with_edges({{{0, 0}, {1, 1}}}, {1, 1}, 1);
+  search::BestFirst<LearnedGame> search(game);
+  search.run(root, of_nodes(3000));
+  const auto ranking = search.ranking();
+  ASSERT_FALSE(ranking.empty());
+  int nodes = 0, children = 0;
+  search.for_each_expanded(root, [&](const State& s, int value, std::uint32_t visits) {
+    ++nodes;
+    EXPECT_FALSE(game_over(s));
+    EXPECT_GE(visits, 1u);
+    EXPECT_LE(std::abs(value), search::kWin);
+    for (const auto& [move, q] : ranking)
+      if (apply(root, move) == s) {
+        ++children;
+        EXPECT_EQ(value, -q);
+      }
+  });
+  EXPECT_GT(nodes, 3);
+  EXPECT_GT(children, 1);
+  EXPECT_LT(nodes, 3000);  // one expansion evaluates many children
 }
 
 TEST(FutlogBestFirst, DepthCapBoundsTheTree) {

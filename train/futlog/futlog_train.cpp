@@ -2,17 +2,25 @@
 // self-play with the engine, then a logistic fit of the feature weights.
 //
 //   futlog_train selfplay --out FILE [--games N] [--nodes K] [--random-plies R]
+//                         [--sample-plies P] [--temperature T] [--tree K]
 //                         [--weights FILE] [--seed S] [--explore C]
 //       plays N games of the best-first engine against itself at K nodes a
-//       move (the first 1..R plies random) and appends every position
-//       reached, with the search's value and the game's result, to FILE;
+//       move (the first 1..R plies random; in the next P plies the move is
+//       drawn among the searched root moves with odds exp(value / T), T in
+//       evaluation units, so that games from one opening differ) and
+//       appends every position reached, with the search's value and the
+//       game's result, to FILE; with --tree K, also up to K positions a
+//       move drawn among the nodes the search expanded below the root,
+//       each with its backed-up minimax value (and no result);
 //   futlog_train fit --data FILE[,FILE...] --out FILE [--include FILE]
 //                    [--hidden H] [--epochs E] [--lambda L] [--rate A] [--l2 R]
-//                    [--batch B] [--seed S] [--init FILE]
+//                    [--batch B] [--decay D] [--seed S] [--init FILE]
 //       fits the network (Adam on the cross-entropy; the epoch of least
-//       loss on the held-out games is kept) to the target
+//       loss on the held-out games is kept; the rate is multiplied by D
+//       after each epoch) to the target
 //       L * result + (1 - L) * search value, both as a win probability for
-//       the side to move; writes the weights file and, with --include, the
+//       the side to move (the search value alone for tree positions, which
+//       have no result); writes the weights file and, with --include, the
 //       C++ initializer embedded in the build (cpp/futlog/eval_weights.inc).
 //   futlog_train export --weights FILE [--include FILE]
 //       writes a weights file as the C++ initializer embedded in the build
@@ -26,7 +34,6 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -36,6 +43,7 @@
 #include "futlog/learned_eval.hpp"
 #include "futlog/outcomes.hpp"
 #include "futlog/search.hpp"
+#include "search/best_first.hpp"
 
 using namespace tabula;
 using namespace tabula::futlog;
@@ -49,7 +57,7 @@ struct Record {
   std::int16_t search_value;  // the search's value for the side to move, -1000..1000
   std::uint8_t ball;
   std::uint8_t turn;
-  std::int8_t result;  // +1 the side to move won the game, -1 lost
+  std::int8_t result;  // +1 the side to move won the game, -1 lost, 0 none (a tree position)
   std::uint8_t pad[7];
 };
 static_assert(sizeof(Record) == 64);
@@ -66,19 +74,52 @@ std::string get(const Args& a, const std::string& k, const std::string& def) {
   return it == a.end() ? def : it->second;
 }
 
+// A position with its value (clamped to the evaluation's range) and no
+// result yet.
+Record record_of(const State& s, int value, std::uint32_t game) {
+  Record rec{};
+  for (int i = 0; i < kWords; ++i) rec.marked[i] = s.marked[i];
+  rec.game = game;
+  rec.search_value = static_cast<std::int16_t>(std::clamp(value, -1000, 1000));
+  rec.ball = s.ball;
+  rec.turn = s.turn;
+  return rec;
+}
+
+// A root move drawn with odds exp((value - best) / temperature) among the
+// first group of the ranking (it ranks the expanded moves by value, then
+// the unexpanded ones: a value above its predecessor's starts the next
+// group); moves more than five temperatures below the best are never drawn.
+Outcome sample(const std::vector<std::pair<Outcome, int>>& ranking, double temperature,
+               std::mt19937_64& rng) {
+  const int best = ranking.front().second;
+  std::vector<double> odds;
+  int previous = best;
+  for (const auto& [move, value] : ranking) {
+    const double gap = (best - value) / temperature;
+    if (gap > 5 || value > previous) break;
+    odds.push_back(std::exp(-gap));
+    previous = value;
+  }
+  std::discrete_distribution<std::size_t> draw(odds.begin(), odds.end());
+  return ranking[draw(rng)].first;
+}
+
 int selfplay(const Args& args) {
   const std::string out_path = get(args, "--out", "");
   if (out_path.empty()) throw std::runtime_error("selfplay needs --out");
   const int games = std::stoi(get(args, "--games", "100"));
   const std::uint64_t nodes = std::stoull(get(args, "--nodes", "5000"));
   const int random_plies = std::stoi(get(args, "--random-plies", "4"));
+  const int sample_plies = std::stoi(get(args, "--sample-plies", "0"));
+  const std::size_t tree = std::stoul(get(args, "--tree", "0"));
+  const double temperature = std::stod(get(args, "--temperature", "40"));
   const std::uint64_t seed = std::stoull(get(args, "--seed", "1"));
-  std::optional<LearnedEval> eval;
-  if (args.count("--weights")) eval = LearnedEval::from_file(args.at("--weights"));
-  EngineOptions options;
-  options.algorithm = Algorithm::kBestFirst;
+  const LearnedEval eval =
+      args.count("--weights") ? LearnedEval::from_file(args.at("--weights")) : LearnedEval();
+  search::BestFirstOptions options;
   options.exploration = std::stod(get(args, "--explore", "0"));
-  if (eval) options.eval = &*eval;
+  LearnedGame engine(eval);
   std::ofstream out(out_path, std::ios::binary | std::ios::app);
   std::mt19937_64 rng(seed);
   OutcomeGenerator generator;
@@ -87,7 +128,7 @@ int selfplay(const Args& args) {
   int wins[2] = {0, 0};
   for (int g = 0; g < games; ++g) {
     State s;
-    std::vector<Record> game;
+    std::vector<Record> game, tree_records;
     const int randoms = 1 + static_cast<int>(rng() % static_cast<unsigned>(std::max(1, random_plies)));
     for (int ply = 0; !game_over(s); ++ply) {
       if (ply < randoms) {
@@ -100,22 +141,38 @@ int selfplay(const Args& args) {
           continue;
         }
       }
+      // The root's children on top of the budget: a root wider than the
+      // budget would otherwise get no search and no value at all.
+      generator.generate(s, outs);
       search::Limits limits;
-      limits.max_nodes = nodes;
+      limits.max_nodes = nodes + outs.size();
       limits.poll_every = 1;
-      const SearchResult r = search_move(s, limits, {}, options);
-      Record rec{};
-      for (int i = 0; i < kWords; ++i) rec.marked[i] = s.marked[i];
-      rec.game = static_cast<std::uint32_t>(seed * 1000003u + static_cast<std::uint64_t>(g));
-      rec.search_value = static_cast<std::int16_t>(std::clamp(r.score, -1000, 1000));
-      rec.ball = s.ball;
-      rec.turn = s.turn;
-      game.push_back(rec);
-      s = apply(s, *r.move);
+      search::BestFirst<LearnedGame> search(engine, options);
+      const SearchResult r = search.run(s, limits, {});
+      Outcome chosen = *r.move;
+      if (ply < randoms + sample_plies && temperature > 0 && r.proven == search::Proven::kUnknown)
+        if (const auto ranking = search.ranking(); !ranking.empty())
+          chosen = sample(ranking, temperature, rng);
+      const auto game_id = static_cast<std::uint32_t>(seed * 1000003u + static_cast<std::uint64_t>(g));
+      game.push_back(record_of(s, r.score, game_id));
+      if (tree > 0) {
+        std::vector<Record> expanded;
+        search.for_each_expanded(s, [&](const State& t, int value, std::uint32_t) {
+          expanded.push_back(record_of(t, value, game_id));
+        });
+        for (std::size_t k = 0; k < tree && !expanded.empty(); ++k) {
+          const std::size_t j = rng() % expanded.size();
+          tree_records.push_back(expanded[j]);
+          expanded[j] = expanded.back();
+          expanded.pop_back();
+        }
+      }
+      s = apply(s, chosen);
     }
     const int w = winner(s);
     ++wins[w - 1];
     for (Record& rec : game) rec.result = static_cast<std::int8_t>(rec.turn + 1 == w ? 1 : -1);
+    game.insert(game.end(), tree_records.begin(), tree_records.end());
     out.write(reinterpret_cast<const char*>(game.data()),
               static_cast<std::streamsize>(game.size() * sizeof(Record)));
     out.flush();
@@ -155,7 +212,8 @@ int fit(const Args& args) {
   const int epochs = std::stoi(get(args, "--epochs", "20"));
   const int hidden = std::stoi(get(args, "--hidden", "32"));
   const double lambda = std::stod(get(args, "--lambda", "0.5"));
-  const double rate = std::stod(get(args, "--rate", "0.003"));
+  double rate = std::stod(get(args, "--rate", "0.003"));
+  const double decay = std::stod(get(args, "--decay", "1"));  // the rate's factor after each epoch
   const double l2 = std::stod(get(args, "--l2", "1e-6"));
   const std::size_t batch = std::stoul(get(args, "--batch", "256"));
   const int F = features::kCount, H = hidden;
@@ -182,7 +240,8 @@ int fit(const Args& args) {
     idx.insert(idx.end(), a.index.begin(), a.index.begin() + a.count);
     const double result = r.result > 0 ? 1.0 : 0.0;
     const double searched = 0.5 + 0.5 * r.search_value / 1000.0;
-    target.push_back(static_cast<float>(lambda * result + (1 - lambda) * searched));
+    target.push_back(
+        static_cast<float>(r.result == 0 ? searched : lambda * result + (1 - lambda) * searched));
     (r.game % 10 == 7 ? valid : train).push_back(target.size() - 1);
   }
   start.push_back(static_cast<std::uint32_t>(idx.size()));
@@ -206,14 +265,14 @@ int fit(const Args& args) {
   };
   auto loss_of = [&](const std::vector<std::size_t>& set, double& accuracy) {
     double loss = 0;
-    long right = 0;
+    long right = 0, games = 0;  // the result predicted, over positions of played games
     for (std::size_t i : set) {
       const double p = std::clamp(1.0 / (1.0 + std::exp(-forward(i))), 1e-7, 1 - 1e-7);
       const double t = target[i];
       loss -= t * std::log(p) + (1 - t) * std::log(1 - p);
-      right += (p > 0.5) == (data[i].result > 0);
+      if (data[i].result != 0) ++games, right += (p > 0.5) == (data[i].result > 0);
     }
-    accuracy = set.empty() ? 0 : static_cast<double>(right) / static_cast<double>(set.size());
+    accuracy = games == 0 ? 0 : static_cast<double>(right) / static_cast<double>(games);
     return set.empty() ? 0 : loss / static_cast<double>(set.size());
   };
 
@@ -267,6 +326,7 @@ int fit(const Args& args) {
     std::fprintf(stderr, "epoch %d: train loss %.4f (result accuracy %.3f), validation loss %.4f (%.3f)\n",
                  e + 1, lt, acc_t, lv, acc_v);
     if (lv < best_loss || valid.empty()) best_loss = lv, best = w;
+    rate *= decay;
   }
   const LearnedEval eval = LearnedEval::from_parameters(H, best);
   std::ofstream(out_path) << eval.to_text();

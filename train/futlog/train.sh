@@ -1,31 +1,52 @@
 #!/usr/bin/env bash
 # Trains Futlog's learned evaluation end to end: builds the tools, then for
-# each generation plays self-play games with the engine and the current
-# weights (in parallel jobs, niced), fits the network on every game played
-# so far, and finally writes the weights into the build
+# each generation
+#  1. plays self-play games with the engine and the current weights (JOBS
+#     processes in parallel, niced; the first plies random, the next ones
+#     drawn among the best root moves, so that no two games are alike),
+#     recording every position played and TREE positions a move from the
+#     search's tree, each with its backed-up value;
+#  2. fits a network on the positions of the last WINDOW generations;
+#  3. gates it: a fixed-work match (GATE_GAMES games at GATE_NODES nodes a
+#     move, the referee of bench/) against the current weights; the new
+#     weights become current only when they score at least GATE_SCORE;
+# and finally writes the current weights into the build
 # (cpp/futlog/eval_weights.inc) and rebuilds.
 #
 #   train/futlog/train.sh [WORK_DIR]        (default out/train)
 #
 # Settings through the environment (defaults in brackets):
-#   GENERATIONS [3]  GAMES per job and generation [1000]  JOBS [2]
-#   NODES per move [2000]  HIDDEN units [16]  EPOCHS [15]  L2 [3e-4]
-#   RATE [0.002]  LAMBDA [0.5]  INIT: weights file for the first generation
-#   (default: the embedded weights)  BUILD: build folder [out/train-build]
+#   GENERATIONS [3]  GAMES per job and generation [4000]  JOBS [2]
+#   NODES per move [800]  RANDOM_PLIES: the first 1..R plies random [4]
+#   SAMPLE_PLIES: then P plies drawn by value [16]  TEMPERATURE [40]
+#   TREE positions of the search tree recorded a move [8]
+#   HIDDEN units [32]  EPOCHS [12]  L2 [1e-4]  RATE [0.002]  LAMBDA [0.5]
+#   WINDOW generations of games to fit on [2]
+#   GATE_GAMES [100] (0: no gate)  GATE_NODES [2000]  GATE_SCORE [0.55]
+#   INIT: weights file of the first generation's player (default: the
+#   embedded weights)  BUILD: build folder [out/train-build]
 #   INCLUDE: where the weights go [cpp/futlog/eval_weights.inc]
 # Cost on this project's 2-core machine: see docs/futlog.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 WORK=${1:-out/train}
 GENERATIONS=${GENERATIONS:-3}
-GAMES=${GAMES:-1000}
+GAMES=${GAMES:-4000}
 JOBS=${JOBS:-2}
-NODES=${NODES:-2000}
-HIDDEN=${HIDDEN:-16}
-EPOCHS=${EPOCHS:-15}
-L2=${L2:-3e-4}
+NODES=${NODES:-800}
+RANDOM_PLIES=${RANDOM_PLIES:-4}
+SAMPLE_PLIES=${SAMPLE_PLIES:-16}
+TEMPERATURE=${TEMPERATURE:-40}
+TREE=${TREE:-8}
+HIDDEN=${HIDDEN:-32}
+EPOCHS=${EPOCHS:-12}
+L2=${L2:-1e-4}
 RATE=${RATE:-0.002}
 LAMBDA=${LAMBDA:-0.5}
+WINDOW=${WINDOW:-2}
+GATE_GAMES=${GATE_GAMES:-100}
+GATE_NODES=${GATE_NODES:-2000}
+GATE_SCORE=${GATE_SCORE:-0.55}
 BUILD=${BUILD:-out/train-build}
 INCLUDE=${INCLUDE:-cpp/futlog/eval_weights.inc}
 
@@ -33,8 +54,10 @@ if [ ! -f "$BUILD/build.ninja" ]; then
   cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_FIND_PACKAGE_SWIPL=ON \
     -DTABULA_GAMES=futlog -DTABULA_TESTS=OFF >/dev/null
 fi
-cmake --build "$BUILD" --target futlog_train
+cmake --build "$BUILD" --target futlog_train futlog_player_bench futlog_referee_bench
 TRAIN="$BUILD/train/futlog/futlog_train"
+PLAYER="$BUILD/bench/futlog_player_bench"
+REFEREE="$BUILD/bench/futlog_referee_bench"
 mkdir -p "$WORK"
 weights=${INIT:-}
 start=$(date +%s)
@@ -43,16 +66,38 @@ for gen in $(seq 1 "$GENERATIONS"); do
   pids=()
   for job in $(seq 1 "$JOBS"); do
     nice -n 10 "$TRAIN" selfplay --out "$WORK/g${gen}_$job.bin" --games "$GAMES" --nodes "$NODES" \
-      --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &
+      --random-plies "$RANDOM_PLIES" --sample-plies "$SAMPLE_PLIES" --temperature "$TEMPERATURE" \
+      --tree "$TREE" --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
-  data=$(ls "$WORK"/g*_*.bin | paste -sd, -)
+  first=$((gen - WINDOW + 1))
+  files=()
+  for g in $(seq $((first > 1 ? first : 1)) "$gen"); do files+=("$WORK"/g${g}_*.bin); done
+  data=$(printf '%s\n' "${files[@]}" | paste -sd, -)
   echo "generation $gen: fitting on $data"
   nice -n 10 "$TRAIN" fit --data "$data" --out "$WORK/weights_g$gen.txt" --hidden "$HIDDEN" --epochs "$EPOCHS" \
-    --l2 "$L2" --rate "$RATE" --lambda "$LAMBDA" --include "$WORK/eval_weights_g$gen.inc" 2>&1 | tail -n 3
-  weights="$WORK/weights_g$gen.txt"
+    --l2 "$L2" --rate "$RATE" --lambda "$LAMBDA" 2>&1 | tail -n 2
+  if [ "$GATE_GAMES" -gt 0 ]; then
+    "$REFEREE" --a "$PLAYER --nodes $GATE_NODES --weights $WORK/weights_g$gen.txt" \
+      --b "$PLAYER --nodes $GATE_NODES ${weights:+--weights $weights}" --games "$GATE_GAMES" --ms 60000 \
+      --random-plies 3 --seed "$gen" >"$WORK/gate_g$gen.txt" 2>&1
+    score=$(sed -n 's/.*score \([0-9.]*\).*/\1/p' "$WORK/gate_g$gen.txt")
+    echo "generation $gen: gate match against the current weights: $(grep -m1 '^games' "$WORK/gate_g$gen.txt")"
+    if awk -v s="$score" -v t="$GATE_SCORE" 'BEGIN { exit !(s >= t) }'; then
+      weights="$WORK/weights_g$gen.txt"
+      echo "generation $gen: accepted"
+    else
+      echo "generation $gen: rejected, the current weights stay"
+    fi
+  else
+    weights="$WORK/weights_g$gen.txt"
+  fi
 done
-cp "$WORK/eval_weights_g$GENERATIONS.inc" "$INCLUDE"
-echo "wrote $INCLUDE from $weights in $(( $(date +%s) - start )) s; rebuilding"
+if [ -z "$weights" ]; then
+  echo "no generation was accepted: $INCLUDE is unchanged"
+  exit 0
+fi
+"$TRAIN" export --weights "$weights" --include "$INCLUDE"
+echo "wrote $INCLUDE from $weights in $(($(date +%s) - start)) s; rebuilding"
 cmake --build "$BUILD"
