@@ -218,9 +218,9 @@ TEST(FutlogBestFirst, DeadlineOnTheWidestPosition) {
   EXPECT_LT(cpu.count(), 0.3 + (tabula::testing::sanitized() ? 5.0 : 1.0));
 }
 
-// The expanded nodes handed to a trainer: positions of the tree (each
-// reached from the root, none over), and the root's children among them
-// carry the values ranking() gives, seen from their own side.
+// The expanded nodes handed to a trainer: positions of the tree, none of
+// them a finished game, and the root's children among them carry the
+// values ranking() gives, seen from their own side.
 TEST(FutlogBestFirst, ExpandedNodesCarryTheTreeValues) {
   const LearnedEval eval;
   LearnedGame game(eval);

@@ -60,6 +60,7 @@ PLAYER="$BUILD/bench/futlog_player_bench"
 REFEREE="$BUILD/bench/futlog_referee_bench"
 mkdir -p "$WORK"
 weights=${INIT:-}
+accepted=0
 start=$(date +%s)
 for gen in $(seq 1 "$GENERATIONS"); do
   echo "generation $gen: self-play ($JOBS x $GAMES games, $NODES nodes a move)"
@@ -86,15 +87,19 @@ for gen in $(seq 1 "$GENERATIONS"); do
     echo "generation $gen: gate match against the current weights: $(grep -m1 '^games' "$WORK/gate_g$gen.txt")"
     if awk -v s="$score" -v t="$GATE_SCORE" 'BEGIN { exit !(s >= t) }'; then
       weights="$WORK/weights_g$gen.txt"
+      accepted=$((accepted + 1))
       echo "generation $gen: accepted"
     else
       echo "generation $gen: rejected, the current weights stay"
     fi
   else
     weights="$WORK/weights_g$gen.txt"
+    accepted=$((accepted + 1))
   fi
 done
-if [ -z "$weights" ]; then
+# INIT alone is not a result: the build keeps its weights unless a
+# generation won its gate.
+if [ "$accepted" -eq 0 ]; then
   echo "no generation was accepted: $INCLUDE is unchanged"
   exit 0
 fi
