@@ -21,16 +21,23 @@
 #   SAMPLE_PLIES: then P plies drawn by value [16]  TEMPERATURE [40]
 #   TREE positions of the search tree recorded a move [8]
 #   HIDDEN units [32]  EPOCHS [12]  L2 [1e-4]  RATE [0.002]  LAMBDA [0.5]
+#   DECAY: the rate's factor after each epoch [0.6]
 #   WINDOW generations of games to fit on [2]
 #   GATE_GAMES [100] (0: no gate)  GATE_NODES [2000]  GATE_SCORE [0.55]
 #   INIT: weights file of the first generation's player (default: the
 #   embedded weights)  BUILD: build folder [out/train-build]
+#   FIRST generation's number [1]: a run continues an earlier one in the
+#   same WORK_DIR, whose generations' games the window then includes
+#   (with INIT set to the weights that run ended with); a self-play job
+#   that finished (its .done file exists) is not played again, so an
+#   interrupted run resumes where it stopped
 #   INCLUDE: where the weights go [cpp/futlog/eval_weights.inc]
 # Cost on this project's 2-core machine: see docs/futlog.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 WORK=${1:-out/train}
 GENERATIONS=${GENERATIONS:-3}
+FIRST=${FIRST:-1}
 GAMES=${GAMES:-4000}
 JOBS=${JOBS:-2}
 NODES=${NODES:-800}
@@ -43,6 +50,7 @@ EPOCHS=${EPOCHS:-12}
 L2=${L2:-1e-4}
 RATE=${RATE:-0.002}
 LAMBDA=${LAMBDA:-0.5}
+DECAY=${DECAY:-0.6}
 WINDOW=${WINDOW:-2}
 GATE_GAMES=${GATE_GAMES:-100}
 GATE_NODES=${GATE_NODES:-2000}
@@ -62,13 +70,15 @@ mkdir -p "$WORK"
 weights=${INIT:-}
 accepted=0
 start=$(date +%s)
-for gen in $(seq 1 "$GENERATIONS"); do
+for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
   echo "generation $gen: self-play ($JOBS x $GAMES games, $NODES nodes a move)"
   pids=()
   for job in $(seq 1 "$JOBS"); do
-    nice -n 10 "$TRAIN" selfplay --out "$WORK/g${gen}_$job.bin" --games "$GAMES" --nodes "$NODES" \
+    [ -f "$WORK/g${gen}_$job.done" ] && continue
+    (nice -n 10 "$TRAIN" selfplay --out "$WORK/g${gen}_$job.bin" --games "$GAMES" --nodes "$NODES" \
       --random-plies "$RANDOM_PLIES" --sample-plies "$SAMPLE_PLIES" --temperature "$TEMPERATURE" \
-      --tree "$TREE" --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &
+      --tree "$TREE" --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &&
+      touch "$WORK/g${gen}_$job.done") &
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
@@ -78,7 +88,7 @@ for gen in $(seq 1 "$GENERATIONS"); do
   data=$(printf '%s\n' "${files[@]}" | paste -sd, -)
   echo "generation $gen: fitting on $data"
   nice -n 10 "$TRAIN" fit --data "$data" --out "$WORK/weights_g$gen.txt" --hidden "$HIDDEN" --epochs "$EPOCHS" \
-    --l2 "$L2" --rate "$RATE" --lambda "$LAMBDA" 2>&1 | tail -n 2
+    --l2 "$L2" --rate "$RATE" --lambda "$LAMBDA" --decay "$DECAY" 2>&1 | tail -n 2
   if [ "$GATE_GAMES" -gt 0 ]; then
     "$REFEREE" --a "$PLAYER --nodes $GATE_NODES --weights $WORK/weights_g$gen.txt" \
       --b "$PLAYER --nodes $GATE_NODES ${weights:+--weights $weights}" --games "$GATE_GAMES" --ms 60000 \
