@@ -32,6 +32,8 @@
 #   that finished (its .done file exists) is not played again, so an
 #   interrupted run resumes where it stopped
 #   INCLUDE: where the weights go [cpp/futlog/eval_weights.inc]
+#   SKIP_BUILD=1: use the tools already built in BUILD, and do not rebuild
+#   at the end (the tests run the script this way)
 # Cost on this project's 2-core machine: see docs/futlog.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -58,11 +60,14 @@ GATE_SCORE=${GATE_SCORE:-0.55}
 BUILD=${BUILD:-out/train-build}
 INCLUDE=${INCLUDE:-cpp/futlog/eval_weights.inc}
 
-if [ ! -f "$BUILD/build.ninja" ]; then
-  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_FIND_PACKAGE_SWIPL=ON \
-    -DTABULA_GAMES=futlog -DTABULA_TESTS=OFF >/dev/null
+SKIP_BUILD=${SKIP_BUILD:-0}
+if [ "$SKIP_BUILD" != 1 ]; then
+  if [ ! -f "$BUILD/build.ninja" ]; then
+    cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_FIND_PACKAGE_SWIPL=ON \
+      -DTABULA_GAMES=futlog -DTABULA_TESTS=OFF >/dev/null
+  fi
+  cmake --build "$BUILD" --target futlog_train futlog_player_bench futlog_referee_bench
 fi
-cmake --build "$BUILD" --target futlog_train futlog_player_bench futlog_referee_bench
 TRAIN="$BUILD/train/futlog/futlog_train"
 PLAYER="$BUILD/bench/futlog_player_bench"
 REFEREE="$BUILD/bench/futlog_referee_bench"
@@ -114,5 +119,5 @@ if [ "$accepted" -eq 0 ]; then
   exit 0
 fi
 "$TRAIN" export --weights "$weights" --include "$INCLUDE"
-echo "wrote $INCLUDE from $weights in $(($(date +%s) - start)) s; rebuilding"
-cmake --build "$BUILD"
+echo "wrote $INCLUDE from $weights in $(($(date +%s) - start)) s"
+[ "$SKIP_BUILD" = 1 ] || cmake --build "$BUILD"

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# train/futlog/train.sh at toy sizes with the tools of an existing build:
+# a generation is played, fitted, gated and exported; a run continued with
+# FIRST fits on the earlier generation's games too; a finished self-play
+# job is not played again; a rejected generation leaves the weights alone.
+#   futlog_train_sh_test.sh BUILD_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+script=$(cd "$(dirname "$0")/../../train/futlog" && pwd)/train.sh
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+run() {
+  env BUILD="$build" SKIP_BUILD=1 INCLUDE="$work/w.inc" GENERATIONS=1 GAMES=3 JOBS=2 NODES=40 TREE=2 \
+    EPOCHS=1 HIDDEN=4 GATE_GAMES=2 GATE_NODES=40 "$@" "$script" "$work/run" >"$work/log" 2>&1 ||
+    { cat "$work/log" >&2; fail "train.sh failed ($*)"; }
+}
+
+run GATE_SCORE=0
+for f in g1_1.bin g1_2.bin g1_1.done g1_2.done weights_g1.txt gate_g1.txt; do
+  [ -s "$work/run/$f" ] || [ -f "$work/run/$f" ] || fail "generation 1 left no $f"
+done
+grep -q 'generation 1: accepted' "$work/log" || fail "a gate at score 0 did not accept"
+grep -q 'kEmbeddedHidden = 4;' "$work/w.inc" || fail "the accepted weights were not exported"
+
+# Continued: generation 2 from generation 1's weights, fitted on both.
+run GATE_SCORE=0 FIRST=2 INIT="$work/run/weights_g1.txt"
+grep -q "fitting on .*g1_1.bin.*g2_1.bin" "$work/log" || fail "generation 2 was not fitted on generation 1's games"
+[ -f "$work/run/weights_g2.txt" ] || fail "generation 2 wrote no weights"
+
+# Again: the finished self-play jobs are not played again.
+before=$(md5sum "$work/run/g2_1.bin" "$work/run/g2_2.bin")
+touch -d '2000-01-01' "$work/run/g2_1.bin"
+run GATE_SCORE=0 FIRST=2 INIT="$work/run/weights_g1.txt"
+[ "$(stat -c %Y "$work/run/g2_1.bin")" = "$(date -d '2000-01-01' +%s)" ] || fail "a finished job was played again"
+[ "$(md5sum "$work/run/g2_1.bin" "$work/run/g2_2.bin")" = "$before" ] || fail "the games of generation 2 changed"
+
+# A gate no candidate can pass: the exported weights stay as they were.
+cp "$work/w.inc" "$work/w.before"
+run GATE_SCORE=1.01 FIRST=3 INIT="$work/run/weights_g2.txt"
+grep -q 'generation 3: rejected' "$work/log" || fail "a gate at 1.01 did not reject"
+grep -q 'no generation was accepted' "$work/log" || fail "no word that nothing was accepted"
+cmp -s "$work/w.inc" "$work/w.before" || fail "a rejected run changed the exported weights"
+echo "futlog train.sh: ok"
