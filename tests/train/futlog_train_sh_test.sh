@@ -3,6 +3,8 @@
 # a generation is played, fitted, gated and exported; a run continued with
 # FIRST fits on the earlier generation's games too; a finished self-play
 # job is not played again; a rejected generation leaves the weights alone.
+# An unfinished job is played afresh, and a window reaching before the
+# folder's first generation is cut.
 #   futlog_train_sh_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -34,6 +36,19 @@ touch -d '2000-01-01' "$work/run/g2_1.bin"
 run GATE_SCORE=0 FIRST=2 INIT="$work/run/weights_g1.txt"
 [ "$(stat -c %Y "$work/run/g2_1.bin")" = "$(date -d '2000-01-01' +%s)" ] || fail "a finished job was played again"
 [ "$(md5sum "$work/run/g2_1.bin" "$work/run/g2_2.bin")" = "$before" ] || fail "the games of generation 2 changed"
+
+# An unfinished job (no .done) is played afresh: its partial games are
+# replaced by the same seed's games, not appended to.
+rm "$work/run/g2_2.done"
+head -c 64 "$work/run/g2_2.bin" >>"$work/run/g2_2.bin"
+run GATE_SCORE=0 FIRST=2 INIT="$work/run/weights_g1.txt"
+[ -f "$work/run/g2_2.done" ] || fail "the unfinished job did not finish"
+[ "$(md5sum "$work/run/g2_1.bin" "$work/run/g2_2.bin")" = "$before" ] || fail "an unfinished job's games were kept"
+
+# Generation 5 right after 2: the window (4-5) has no games of generation 4.
+run GATE_SCORE=0 FIRST=5 WINDOW=2 INIT="$work/run/weights_g1.txt" GAMES=2
+grep -q "fitting on .*g5_1.bin" "$work/log" && ! grep -q "g4_" "$work/log" ||
+  { cat "$work/log" >&2; fail "a missing generation in the window was not skipped"; }
 
 # A gate no candidate can pass: the exported weights stay as they were.
 cp "$work/w.inc" "$work/w.before"

@@ -30,12 +30,13 @@
 #   same WORK_DIR, whose generations' games the window then includes
 #   (with INIT set to the weights that run ended with); a self-play job
 #   that finished (its .done file exists) is not played again, so an
-#   interrupted run resumes where it stopped
+#   interrupted run resumes with its unfinished jobs, each played afresh
 #   INCLUDE: where the weights go [cpp/futlog/eval_weights.inc]
 #   SKIP_BUILD=1: use the tools already built in BUILD, and do not rebuild
 #   at the end (the tests run the script this way)
 # Cost on this project's 2-core machine: see docs/futlog.md.
 set -euo pipefail
+shopt -s nullglob
 cd "$(dirname "$0")/../.."
 WORK=${1:-out/train}
 GENERATIONS=${GENERATIONS:-3}
@@ -80,6 +81,7 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
   pids=()
   for job in $(seq 1 "$JOBS"); do
     [ -f "$WORK/g${gen}_$job.done" ] && continue
+    rm -f "$WORK/g${gen}_$job.bin"  # an unfinished job's games: self-play appends, so start afresh
     (nice -n 10 "$TRAIN" selfplay --out "$WORK/g${gen}_$job.bin" --games "$GAMES" --nodes "$NODES" \
       --random-plies "$RANDOM_PLIES" --sample-plies "$SAMPLE_PLIES" --temperature "$TEMPERATURE" \
       --tree "$TREE" --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &&
@@ -88,7 +90,7 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
   first=$((gen - WINDOW + 1))
-  files=()
+  files=()  # generations of the window with no games in WORK are skipped (nullglob)
   for g in $(seq $((first > 1 ? first : 1)) "$gen"); do files+=("$WORK"/g${g}_*.bin); done
   data=$(printf '%s\n' "${files[@]}" | paste -sd, -)
   echo "generation $gen: fitting on $data"
