@@ -29,6 +29,15 @@ cmp -s "$work/a.bin" "$work/c.bin" && fail "two seeds gave the same games"
 [ $(($(stat -c %s "$work/d.bin") % 64)) -eq 0 ] || fail "selfplay --tree wrote a partial record"
 [ "$(stat -c %s "$work/d.bin")" -gt "$size" ] || fail "selfplay --tree recorded no tree position"
 
+# Reanalysis: every other game position of a.bin searched again, with its
+# game's result kept (byte 56 of a record: +1 or -1), tree positions skipped.
+"$train" relabel --data "$work/d.bin" --out "$work/r.bin" --nodes 80 --every 2 2>/dev/null
+rsize=$(stat -c %s "$work/r.bin")
+[ "$rsize" -gt 0 ] && [ $((rsize % 64)) -eq 0 ] || fail "relabel wrote $rsize bytes"
+[ "$rsize" -lt "$size" ] || fail "relabel did not take every other game position only"
+results=$(od -An -v -tx1 -w64 "$work/r.bin" | awk '{print $57}' | sort -u | tr '\n' ' ')
+[ "$results" = "01 ff " ] || fail "relabel lost the games' results: $results"
+
 "$train" fit --data "$work/a.bin,$work/c.bin,$work/d.bin" --out "$work/w.txt" --hidden 4 --epochs 2 2>"$work/fit.log" ||
   { cat "$work/fit.log" >&2; fail "fit failed"; }
 head -c 40 "$work/w.txt" | grep -q '^futlog-eval ' || fail "fit wrote no weights file"

@@ -22,6 +22,13 @@
 //       the side to move (the search value alone for tree positions, which
 //       have no result); writes the weights file and, with --include, the
 //       C++ initializer embedded in the build (cpp/futlog/eval_weights.inc).
+//   futlog_train relabel --data FILE[,FILE...] --out FILE [--nodes K]
+//                        [--every N] [--offset O] [--weights FILE]
+//       searches again, at K nodes, every N-th recorded game position
+//       (from the O-th; tree positions are skipped) and appends it with
+//       the new search's value and its game's result: a deeper label for
+//       positions already played (the fit then learns what a longer
+//       search sees);
 //   futlog_train export --weights FILE [--include FILE]
 //       writes a weights file as the C++ initializer embedded in the build
 //       (default cpp/futlog/eval_weights.inc).
@@ -335,11 +342,46 @@ int fit(const Args& args) {
   return 0;
 }
 
+int relabel(const Args& args) {
+  const std::vector<Record> data = load(get(args, "--data", ""));
+  const std::string out_path = get(args, "--out", "");
+  if (data.empty() || out_path.empty()) throw std::runtime_error("relabel needs --data and --out");
+  const std::uint64_t nodes = std::stoull(get(args, "--nodes", "10000"));
+  const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
+  const std::size_t offset = std::stoul(get(args, "--offset", "0"));
+  const LearnedEval eval =
+      args.count("--weights") ? LearnedEval::from_file(args.at("--weights")) : LearnedEval();
+  LearnedGame engine(eval);
+  OutcomeGenerator generator;
+  std::vector<Outcome> outs;
+  std::ofstream out(out_path, std::ios::binary | std::ios::app);
+  long done = 0, changed = 0;
+  for (std::size_t i = offset; i < data.size(); i += every) {
+    if (data[i].result == 0) continue;
+    const State s = state_of(data[i]);
+    if (game_over(s)) continue;
+    generator.generate(s, outs);
+    search::Limits limits;
+    limits.max_nodes = nodes + outs.size();  // as in self-play: the root is never starved
+    limits.poll_every = 1;
+    const SearchResult r = search::best_first(engine, s, limits, {}, {});
+    Record rec = data[i];
+    rec.search_value = static_cast<std::int16_t>(std::clamp(r.score, -1000, 1000));
+    changed += std::abs(rec.search_value - data[i].search_value) > 200;
+    out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
+    if (++done % 1000 == 0) {
+      out.flush();
+      std::cerr << "relabel " << done << " positions (" << changed << " moved by over 200)\n";
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: futlog_train selfplay|fit|export ...\n";
+    std::cerr << "usage: futlog_train selfplay|fit|relabel|export ...\n";
     return 2;
   }
   try {
@@ -347,6 +389,7 @@ int main(int argc, char** argv) {
     const Args args = parse(argc, argv, 2);
     if (cmd == "selfplay") return selfplay(args);
     if (cmd == "fit") return fit(args);
+    if (cmd == "relabel") return relabel(args);
     if (cmd == "export") {
       std::ofstream(get(args, "--include", "cpp/futlog/eval_weights.inc"))
           << LearnedEval::from_file(get(args, "--weights", "")).to_include();
