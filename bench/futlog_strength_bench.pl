@@ -3,7 +3,12 @@
     reference, alternating who starts.
 
       swipl -p foreign=out/futlog/foreign -p library=prolog \
-            -g "main(Games, Seconds)" -t halt bench/futlog_strength_bench.pl
+            -g "main(Games, Seconds, RandomPlies)" -t halt bench/futlog_strength_bench.pl
+
+    Both players are deterministic, so without an opening of their own the
+    games repeat: each pair of games (one per colour) starts with the same
+    RandomPlies random moves (none ending the game), drawn from a seed per
+    pair. main(Games, Seconds) plays no random move, as before.
 
     Prints one line per game and a summary: wins, losses, game lengths and
     the engine's move times (median, p99, max).
@@ -17,21 +22,39 @@
 :- use_module('../tests/reference/futlog_ref').
 
 main(Games, Seconds) :-
+    main(Games, Seconds, 0).
+
+main(Games, Seconds, RandomPlies) :-
     set_prolog_flag(futlog_time_limit, Seconds),
     numlist(1, Games, Ns),
-    foldl(one_game, Ns, []-[], Results-Times),
+    foldl(one_game(RandomPlies), Ns, []-[], Results-Times),
     summary(Games, Seconds, Results, Times).
 
 % Odd games: the engine is player 1; even games: player 2.
-one_game(N, R0-T0, [R|R0]-T) :-
+one_game(RandomPlies, N, R0-T0, [R|R0]-T) :-
     (   N mod 2 =:= 1 -> Engine = 1 ; Engine = 2 ),
-    estado_inicial(E),
-    ref_initial(RS),
-    play(E, RS, Engine, 0, T0, T, Result, Plies),
+    estado_inicial(E0),
+    ref_initial(RS0),
+    Pair is (N + 1) // 2,
+    set_random(seed(Pair)),
+    opening(RandomPlies, E0, RS0, E, RS),
+    play(E, RS, Engine, RandomPlies, T0, T, Result, Plies),
     (   Result = won(Engine) -> R = win ; R = loss ),
     format("game ~d: engine is player ~d, ~w after ~d moves (~w)~n",
            [N, Engine, R, Plies, Result]),
     flush_output.
+
+% K random moves that do not end the game, applied to both states.
+opening(0, E, RS, E, RS) :- !.
+opening(K, E0, RS0, E, RS) :-
+    between(1, 50, _),
+    futlog_random_move(E0, LP, E1),
+    \+ futlog_status_(E1, won(_)),
+    !,
+    ref_apply(RS0, LP, RS1),
+    K1 is K - 1,
+    opening(K1, E1, RS1, E, RS).
+opening(_, E, RS, E, RS).  % every move tried ended the game: the opening stops
 
 % The engine plays on our state; the reference opponent on its own state;
 % each move is applied to both and the two are checked to agree.
