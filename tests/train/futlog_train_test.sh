@@ -29,12 +29,13 @@ cmp -s "$work/a.bin" "$work/c.bin" && fail "two seeds gave the same games"
 [ $(($(stat -c %s "$work/d.bin") % 64)) -eq 0 ] || fail "selfplay --tree wrote a partial record"
 [ "$(stat -c %s "$work/d.bin")" -gt "$size" ] || fail "selfplay --tree recorded no tree position"
 
-# Reanalysis: every other game position of a.bin searched again, with its
-# game's result kept (byte 56 of a record: +1 or -1), tree positions skipped.
+# Reanalysis: every other record of d.bin that is a game position searched
+# again, with its game's result kept (byte 56 of a record: +1 or -1); tree
+# positions, which have no result, are skipped.
 "$train" relabel --data "$work/d.bin" --out "$work/r.bin" --nodes 80 --every 2 2>/dev/null
 rsize=$(stat -c %s "$work/r.bin")
 [ "$rsize" -gt 0 ] && [ $((rsize % 64)) -eq 0 ] || fail "relabel wrote $rsize bytes"
-[ "$rsize" -lt "$size" ] || fail "relabel did not take every other game position only"
+[ "$rsize" -lt "$size" ] || fail "relabel did not take every other record only"
 results=$(od -An -v -tx1 -w64 "$work/r.bin" | awk '{print $57}' | sort -u | tr '\n' ' ')
 [ "$results" = "01 ff " ] || fail "relabel lost the games' results: $results"
 

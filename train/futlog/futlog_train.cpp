@@ -24,8 +24,9 @@
 //       C++ initializer embedded in the build (cpp/futlog/eval_weights.inc).
 //   futlog_train relabel --data FILE[,FILE...] --out FILE [--nodes K]
 //                        [--every N] [--offset O] [--weights FILE]
-//       searches again, at K nodes, every N-th recorded game position
-//       (from the O-th; tree positions are skipped) and appends it with
+//       searches again, at K nodes, the records O, O + N, O + 2N, ...
+//       that are game positions (tree positions are skipped) and appends
+//       each with
 //       the new search's value and its game's result: a deeper label for
 //       positions already played (the fit then learns what a longer
 //       search sees);
