@@ -26,10 +26,9 @@
 //                        [--every N] [--offset O] [--weights FILE]
 //       searches again, at K nodes, the records O, O + N, O + 2N, ...
 //       that are game positions (tree positions are skipped) and appends
-//       each with
-//       the new search's value and its game's result: a deeper label for
-//       positions already played (the fit then learns what a longer
-//       search sees);
+//       each with the new search's value and its game's result: a deeper
+//       label for positions already played (the fit then learns what a
+//       longer search sees);
 //   futlog_train export --weights FILE [--include FILE]
 //       writes a weights file as the C++ initializer embedded in the build
 //       (default cpp/futlog/eval_weights.inc).
