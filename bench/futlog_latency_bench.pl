@@ -1,7 +1,7 @@
 /*  hacer_jugada/3 latency over self-play games at the default budget
     (flag futlog_time_limit, 1.0 s unless Seconds says otherwise).
 
-      swipl -p foreign=out/futlog/foreign -p library=prolog \
+      swipl -p foreign=lib/x86_64-linux -p library=prolog \
             -g "main(Games, Seconds)" -t halt bench/futlog_latency_bench.pl
 
     Each game starts with two random moves (seeded) so games differ.

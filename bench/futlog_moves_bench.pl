@@ -1,7 +1,7 @@
 /*  mover/3 enumeration through Prolog against the pure-Prolog reference,
     in one run: every path of each position collected with findall/3.
 
-      swipl -p foreign=out/futlog/foreign -p library=prolog \
+      swipl -p foreign=lib/x86_64-linux -p library=prolog \
             -g main -t halt bench/futlog_moves_bench.pl
 
     Position sets: all positions of 40 random games (seeded), and three

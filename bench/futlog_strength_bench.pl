@@ -2,8 +2,12 @@
     against ref_minimax2/3, the plain depth-2 minimax of the pure-Prolog
     reference, alternating who starts.
 
-      swipl -p foreign=out/futlog/foreign -p library=prolog \
+      swipl --stack_limit=12g -p foreign=lib/x86_64-linux -p library=prolog \
             -g "main(Games, Seconds, RandomPlies)" -t halt bench/futlog_strength_bench.pl
+
+    (the larger stack is for the reference opponent's outcome enumeration
+    on wide positions; lib/x86_64-linux is where the release preset puts
+    the libraries).
 
     Both players are deterministic, so without an opening of their own the
     games repeat: each pair of games (one per colour) starts with the same
