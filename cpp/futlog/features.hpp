@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "futlog/rules.hpp"
+#include "futlog/vertex_sets.hpp"
 
 namespace tabula::futlog::features {
 
@@ -65,50 +66,58 @@ constexpr EdgeTables make_edge_tables() {
 inline constexpr EdgeTables kEdgeTables = make_edge_tables();
 
 // Cell index of vertex v as the side to move sees it.
-inline int cell(int v, int turn) {
+constexpr int cell(int v, int turn) {
   const int x = vertex_x(v), y = vertex_y(v);
   const int ay = turn == 0 ? y : -y;
   return (x < 0 ? -x : x) * kRows + (ay + 6);
 }
+struct CellTables {
+  std::array<std::array<std::uint8_t, kGrid>, 2> of{};
+};
+constexpr CellTables make_cell_tables() {
+  CellTables t{};
+  for (int turn = 0; turn < 2; ++turn)
+    for (int v = 0; v < kGrid; ++v) t.of[turn][v] = static_cast<std::uint8_t>(cell(v, turn));
+  return t;
+}
+inline constexpr CellTables kCellOf = make_cell_tables();
 
 // The move distances from the ball to every vertex (kBuckets - 1 when
-// farther than kMaxDistance or unreachable).
-inline void move_distances(const State& s, std::array<std::uint8_t, kGrid>& dist) {
-  constexpr std::uint8_t kFar = kBuckets - 1;
-  dist.fill(kFar);
-  // Each vertex is pushed at most once per improvement of its distance
-  // (at most kBuckets times), so 1024 slots on either side are enough.
-  std::array<std::uint8_t, 2048> deque{};
-  int head = 1024, tail = 1024;  // [head, tail); push front at --head
-  std::array<bool, kGrid> done{};
-  dist[s.ball] = 0;
-  deque[tail++] = s.ball;
-  while (head < tail) {
-    const int q = deque[head++];
-    if (done[q]) continue;
-    done[q] = true;
-    if (is_goal_y(vertex_y(q))) continue;
-    const int cost = (q == s.ball || visited(s, q)) ? 0 : 1;
-    const int nd = dist[q] + cost;
-    if (nd > kMaxDistance) continue;
-    for (int d = 0; d < 8; ++d) {
-      if (!edge_free(s, q, d)) continue;
-      const int w = kGeometry.next[q][d];
-      if (nd < dist[w]) {
-        dist[w] = static_cast<std::uint8_t>(nd);
-        if (cost == 0)
-          deque[--head] = static_cast<std::uint8_t>(w);
-        else
-          deque[tail++] = static_cast<std::uint8_t>(w);
-      }
+// farther than kMaxDistance or unreachable), level by level on vertex
+// sets: at each distance, first the vertices reached for free (bounces
+// out of touched vertices and the ball), then one move on from the fresh
+// ones. Goal vertices are reached but never left.
+inline void move_distances(const State& s, const FreeEdges& edges, std::array<std::uint8_t, kGrid>& dist) {
+  dist.fill(kBuckets - 1);
+  const VertexSet free_exit = (edges.touched | vertex_bit(s.ball)) & ~kDirections.goals;
+  const VertexSet fresh_exit = ~(edges.touched | vertex_bit(s.ball)) & ~kDirections.goals;
+  VertexSet reached = vertex_bit(s.ball), level = reached;
+  for (int k = 0;; ++k) {
+    for (VertexSet grown = level; grown;) {
+      grown = step_all(edges, grown & free_exit) & ~reached;
+      reached |= grown;
+      level |= grown;
     }
+    for_each_vertex(level, [&](int v) { dist[v] = static_cast<std::uint8_t>(k); });
+    if (k == kMaxDistance) break;
+    level = step_all(edges, level & fresh_exit) & ~reached;
+    if (!level) break;
+    reached |= level;
   }
+}
+
+inline void move_distances(const State& s, std::array<std::uint8_t, kGrid>& dist) {
+  FreeEdges edges;
+  free_edges(s, edges);
+  move_distances(s, edges, dist);
 }
 
 inline void extract(const State& s, Active& a) {
   a.count = 0;
+  FreeEdges edges;
+  free_edges(s, edges);
   std::array<std::uint8_t, kGrid> dist;
-  move_distances(s, dist);
+  move_distances(s, edges, dist);
   const int attack_y = s.turn == 0 ? 6 : -6;
   int da = kBuckets - 1, dd = kBuckets - 1;
   for (int x = -1; x <= 1; ++x) {
@@ -118,19 +127,22 @@ inline void extract(const State& s, Active& a) {
   }
   a.attack_distance = da;
   a.defence_distance = dd;
+  // A fresh vertex reachable within this move (distance 0): the move can end there.
   bool fresh = false;
+  const VertexSet fresh_vertices = ~(edges.touched | vertex_bit(s.ball)) & ~kDirections.goals;
   for (int v = 0; v < kGrid && !fresh; ++v)
-    fresh = kGeometry.valid[v] && dist[v] == 0 && v != s.ball && !is_goal_y(vertex_y(v)) && !visited(s, v);
+    fresh = kGeometry.valid[v] && dist[v] == 0 && contains(fresh_vertices, v);
   a.lost = !fresh && da != 0;
+  const auto& cells = kCellOf.of[s.turn];
   a.add(kBiasFeature);
-  a.add(kBallBase + cell(s.ball, s.turn));
+  a.add(kBallBase + cells[s.ball]);
   a.add(kGoalPairBase + da * kBuckets + dd);
   a.add(kFreeBase + free_edge_count(s, s.ball));
   for (int v = 0; v < kGrid; ++v) {
     if (!kGeometry.valid[v] || v == s.ball) continue;
-    const int c = cell(v, s.turn);
+    const int c = cells[v];
     a.add(kCellDistanceBase + c * kBuckets + dist[v]);
-    if (visited(s, v)) a.add(kVisitedBase + c);
+    if (contains(edges.touched, v)) a.add(kVisitedBase + c);
   }
   const EdgeSet played = played_edges(s);
   for_each_edge(played, [&](int e) {
