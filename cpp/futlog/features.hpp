@@ -82,6 +82,12 @@ constexpr CellTables make_cell_tables() {
 }
 inline constexpr CellTables kCellOf = make_cell_tables();
 
+// The vertices where a move can end: neither touched, nor the ball, nor a
+// goal (leaving one costs a move).
+inline VertexSet fresh_exits(const State& s, const FreeEdges& edges) {
+  return ~(edges.touched | vertex_bit(s.ball)) & ~kDirections.goals;
+}
+
 // The move distances from the ball to every vertex (kBuckets - 1 when
 // farther than kMaxDistance or unreachable), level by level on vertex
 // sets: at each distance, first the vertices reached for free (bounces
@@ -90,7 +96,7 @@ inline constexpr CellTables kCellOf = make_cell_tables();
 inline void move_distances(const State& s, const FreeEdges& edges, std::array<std::uint8_t, kGrid>& dist) {
   dist.fill(kBuckets - 1);
   const VertexSet free_exit = (edges.touched | vertex_bit(s.ball)) & ~kDirections.goals;
-  const VertexSet fresh_exit = ~(edges.touched | vertex_bit(s.ball)) & ~kDirections.goals;
+  const VertexSet fresh_exit = fresh_exits(s, edges);
   VertexSet reached = vertex_bit(s.ball), level = reached;
   for (int k = 0;; ++k) {
     for (VertexSet grown = level; grown;) {
@@ -129,7 +135,7 @@ inline void extract(const State& s, Active& a) {
   a.defence_distance = dd;
   // A fresh vertex reachable within this move (distance 0): the move can end there.
   bool fresh = false;
-  const VertexSet fresh_vertices = ~(edges.touched | vertex_bit(s.ball)) & ~kDirections.goals;
+  const VertexSet fresh_vertices = fresh_exits(s, edges);
   for (int v = 0; v < kGrid && !fresh; ++v)
     fresh = kGeometry.valid[v] && dist[v] == 0 && contains(fresh_vertices, v);
   a.lost = !fresh && da != 0;

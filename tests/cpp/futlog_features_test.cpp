@@ -82,7 +82,9 @@ TEST(FutlogFeatures, TouchedVerticesAreTheVisitedOnes) {
 
 TEST(FutlogFeatures, MoveDistancesMatchTheirDefinition) {
   std::array<std::uint8_t, kGrid> fast;
-  int bounced = 0;  // positions where some vertex is reached for free at distance 0 beyond a neighbour
+  // Positions with more vertices at distance 0 than the ball and its free
+  // neighbours: some were reached by bouncing on, through a chain.
+  int bounced = 0;
   const std::vector<State> all = positions(tabula::testing::scaled(20, 4));
   for (const State& s : all) {
     features::move_distances(s, fast);
