@@ -1,7 +1,7 @@
 /*  Level ladder: our search (level 3, with a given budget per move)
     against the report's level 2 (best value/4, random among ties).
 
-      swipl -p foreign=out/crosscut/foreign -p library=prolog \
+      swipl -p foreign=lib/x86_64-linux -p library=prolog \
             -g main -t halt bench/crosscut_ladder_bench.pl [Seconds [Games [Size]]]
 
     Defaults: 0.05 s per search move, 100 games, 7 x 7. The search plays

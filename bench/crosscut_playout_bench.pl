@@ -1,7 +1,7 @@
 /*  Random playouts: the C++ engine through Prolog against the pure-Prolog
     reference (tests/reference/crosscut_ref.pl), in one run.
 
-      swipl -p foreign=out/crosscut/foreign -p library=prolog \
+      swipl -p foreign=lib/x86_64-linux -p library=prolog \
             -g main -t halt bench/crosscut_playout_bench.pl [Games]
 
     Three ways to play N random games per size:

@@ -1,7 +1,7 @@
 /*  4Mation level ladder: the engine (level 3's search, with a given
     per-move budget) against level 2 (the report's bot done right).
 
-      swipl -p foreign=out/fourmation/foreign -p library=prolog \
+      swipl -p foreign=lib/x86_64-linux -p library=prolog \
             -g "ladder(7, 100, 0.1)" -t halt bench/fourmation_ladder_bench.pl
 
     ladder(+Size, +Games, +Seconds): Games games on a Size x Size board

@@ -1,7 +1,7 @@
 /*  4Mation: random playouts through the Prolog API against the pure-Prolog
     reference, in one run.
 
-      swipl -p foreign=out/fourmation/foreign -p library=prolog \
+      swipl -p foreign=lib/x86_64-linux -p library=prolog \
             -g bench -t halt bench/fourmation_playouts_bench.pl
 
     For each size: games/s of
