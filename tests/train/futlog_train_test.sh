@@ -39,7 +39,18 @@ rsize=$(stat -c %s "$work/r.bin")
 results=$(od -An -v -tx1 -w64 "$work/r.bin" | awk '{print $57}' | sort -u | tr '\n' ' ')
 [ "$results" = "01 ff " ] || fail "relabel lost the games' results: $results"
 
-"$train" fit --data "$work/a.bin,$work/c.bin,$work/d.bin" --out "$work/w.txt" --hidden 4 --epochs 2 2>"$work/fit.log" ||
+# Siblings: children of every fourth game position, searched, written
+# without a result (byte 56 is 0); at most --children of them a position.
+"$train" siblings --data "$work/a.bin" --out "$work/s.bin" --children 2 --nodes 40 --every 4 2>/dev/null
+ssize=$(stat -c %s "$work/s.bin")
+[ "$ssize" -gt 0 ] && [ $((ssize % 64)) -eq 0 ] || fail "siblings wrote $ssize bytes"
+[ "$ssize" -le $((size / 4 / 64 * 2 * 64 + 128)) ] || fail "siblings wrote more than 2 children a position"
+results=$(od -An -v -tx1 -w64 "$work/s.bin" | awk '{print $57}' | sort -u | tr '\n' ' ')
+[ "$results" = "00 " ] || fail "siblings gave results to positions never played: $results"
+"$train" siblings --data "$work/a.bin" --out "$work/t.bin" --children 2 --top 3 --nodes 40 --every 4 2>/dev/null
+[ "$(stat -c %s "$work/t.bin")" -gt 0 ] || fail "siblings --top wrote nothing"
+
+"$train" fit --data "$work/a.bin,$work/c.bin,$work/d.bin,$work/s.bin" --out "$work/w.txt" --hidden 4 --epochs 2 2>"$work/fit.log" ||
   { cat "$work/fit.log" >&2; fail "fit failed"; }
 head -c 40 "$work/w.txt" | grep -q '^futlog-eval ' || fail "fit wrote no weights file"
 

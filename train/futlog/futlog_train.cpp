@@ -29,6 +29,16 @@
 //       each with the new search's value and its game's result: a deeper
 //       label for positions already played (the fit then learns what a
 //       longer search sees);
+//   futlog_train siblings --data FILE[,FILE...] --out FILE [--children C]
+//                         [--nodes K] [--every N] [--offset O] [--weights FILE]
+//                         [--top T] [--seed S]
+//       for the game positions O, O + N, O + 2N, ... draws C of their
+//       children (outcomes that do not end the game; with --top, among the
+//       T the evaluation rates best for the mover) uniformly, searches
+//       each at K nodes and appends it with that search's value and no
+//       result: the positions a search evaluates at every expansion, most
+//       of them moves no player would choose, which the games alone never
+//       show the fit;
 //   futlog_train export --weights FILE [--include FILE]
 //       writes a weights file as the C++ initializer embedded in the build
 //       (default cpp/futlog/eval_weights.inc).
@@ -377,11 +387,68 @@ int relabel(const Args& args) {
   return 0;
 }
 
+int siblings(const Args& args) {
+  const std::vector<Record> data = load(get(args, "--data", ""));
+  const std::string out_path = get(args, "--out", "");
+  if (data.empty() || out_path.empty()) throw std::runtime_error("siblings needs --data and --out");
+  const std::uint64_t nodes = std::stoull(get(args, "--nodes", "300"));
+  const std::size_t children = std::stoul(get(args, "--children", "4"));
+  const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
+  const std::size_t offset = std::stoul(get(args, "--offset", "0"));
+  const std::size_t top = std::stoul(get(args, "--top", "0"));
+  std::mt19937_64 rng(std::stoull(get(args, "--seed", "1")));
+  const LearnedEval eval =
+      args.count("--weights") ? LearnedEval::from_file(args.at("--weights")) : LearnedEval();
+  LearnedGame engine(eval);
+  OutcomeGenerator generator;
+  std::vector<Outcome> outs, child_outs;
+  std::vector<State> open;
+  std::ofstream out(out_path, std::ios::binary | std::ios::app);
+  long done = 0, lost = 0;
+  for (std::size_t i = offset; i < data.size(); i += every) {
+    if (data[i].result == 0) continue;
+    const State s = state_of(data[i]);
+    if (game_over(s)) continue;
+    generator.generate(s, outs);
+    open.clear();
+    for (const Outcome& o : outs)
+      if (const State t = apply(s, o); !game_over(t)) open.push_back(t);
+    if (top > 0 && open.size() > top) {
+      // The children's values are the opponent's: the mover's best first.
+      std::vector<std::pair<int, std::size_t>> keyed;
+      for (std::size_t j = 0; j < open.size(); ++j) keyed.emplace_back(eval.evaluate(open[j]), j);
+      std::partial_sort(keyed.begin(), keyed.begin() + static_cast<long>(top), keyed.end());
+      std::vector<State> best;
+      for (std::size_t j = 0; j < top; ++j) best.push_back(open[keyed[j].second]);
+      open.swap(best);
+    }
+    for (std::size_t k = 0; k < children && !open.empty(); ++k) {
+      const std::size_t j = rng() % open.size();
+      const State t = open[j];
+      open[j] = open.back();
+      open.pop_back();
+      generator.generate(t, child_outs);
+      search::Limits limits;
+      limits.max_nodes = nodes + child_outs.size();  // every child of t evaluated at least
+      limits.poll_every = 1;
+      const SearchResult r = search::best_first(engine, t, limits, {}, {});
+      const Record rec = record_of(t, r.score, data[i].game);
+      lost += rec.search_value >= 900;  // t's side to move wins: the move drawn threw the game
+      out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
+      if (++done % 1000 == 0) {
+        out.flush();
+        std::cerr << "siblings " << done << " positions (" << lost << " valued 900 or more for the opponent)\n";
+      }
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: futlog_train selfplay|fit|relabel|export ...\n";
+    std::cerr << "usage: futlog_train selfplay|fit|relabel|siblings|export ...\n";
     return 2;
   }
   try {
@@ -390,6 +457,7 @@ int main(int argc, char** argv) {
     if (cmd == "selfplay") return selfplay(args);
     if (cmd == "fit") return fit(args);
     if (cmd == "relabel") return relabel(args);
+    if (cmd == "siblings") return siblings(args);
     if (cmd == "export") {
       std::ofstream(get(args, "--include", "cpp/futlog/eval_weights.inc"))
           << LearnedEval::from_file(get(args, "--weights", "")).to_include();
