@@ -437,7 +437,8 @@ int siblings(const Args& args) {
       out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
       if (++done % 1000 == 0) {
         out.flush();
-        std::cerr << "siblings " << done << " positions (" << lost << " valued 900 or more for the opponent)\n";
+        std::cerr << "siblings " << done << " positions (" << lost
+                  << " valued 900 or more for the opponent)\n";
       }
     }
   }
