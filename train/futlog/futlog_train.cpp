@@ -103,6 +103,23 @@ Record record_of(const State& s, int value, std::uint32_t game) {
   return rec;
 }
 
+// The weights of --weights, or the embedded ones.
+LearnedEval weights_of(const Args& args) {
+  return args.count("--weights") ? LearnedEval::from_file(args.at("--weights")) : LearnedEval();
+}
+
+// The value of a best-first search of s at `nodes` nodes plus s's outcomes,
+// so that the root is never starved (a position with more outcomes than
+// the budget would otherwise get no search at all).
+int searched_value(LearnedGame& engine, OutcomeGenerator& generator, std::vector<Outcome>& outs,
+                   const State& s, std::uint64_t nodes) {
+  generator.generate(s, outs);
+  search::Limits limits;
+  limits.max_nodes = nodes + outs.size();
+  limits.poll_every = 1;
+  return search::best_first(engine, s, limits, {}, {}).score;
+}
+
 // A root move drawn with odds exp((value - best) / temperature) among the
 // first group of the ranking (it ranks the expanded moves by value, then
 // the unexpanded ones: a value above its predecessor's starts the next
@@ -132,8 +149,7 @@ int selfplay(const Args& args) {
   const std::size_t tree = std::stoul(get(args, "--tree", "0"));
   const double temperature = std::stod(get(args, "--temperature", "40"));
   const std::uint64_t seed = std::stoull(get(args, "--seed", "1"));
-  const LearnedEval eval =
-      args.count("--weights") ? LearnedEval::from_file(args.at("--weights")) : LearnedEval();
+  const LearnedEval eval = weights_of(args);
   search::BestFirstOptions options;
   options.exploration = std::stod(get(args, "--explore", "0"));
   LearnedGame engine(eval);
@@ -359,8 +375,7 @@ int relabel(const Args& args) {
   const std::uint64_t nodes = std::stoull(get(args, "--nodes", "10000"));
   const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
   const std::size_t offset = std::stoul(get(args, "--offset", "0"));
-  const LearnedEval eval =
-      args.count("--weights") ? LearnedEval::from_file(args.at("--weights")) : LearnedEval();
+  const LearnedEval eval = weights_of(args);
   LearnedGame engine(eval);
   OutcomeGenerator generator;
   std::vector<Outcome> outs;
@@ -370,13 +385,9 @@ int relabel(const Args& args) {
     if (data[i].result == 0) continue;
     const State s = state_of(data[i]);
     if (game_over(s)) continue;
-    generator.generate(s, outs);
-    search::Limits limits;
-    limits.max_nodes = nodes + outs.size();  // as in self-play: the root is never starved
-    limits.poll_every = 1;
-    const SearchResult r = search::best_first(engine, s, limits, {}, {});
     Record rec = data[i];
-    rec.search_value = static_cast<std::int16_t>(std::clamp(r.score, -1000, 1000));
+    rec.search_value =
+        static_cast<std::int16_t>(std::clamp(searched_value(engine, generator, outs, s, nodes), -1000, 1000));
     changed += std::abs(rec.search_value - data[i].search_value) > 200;
     out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
     if (++done % 1000 == 0) {
@@ -397,8 +408,7 @@ int siblings(const Args& args) {
   const std::size_t offset = std::stoul(get(args, "--offset", "0"));
   const std::size_t top = std::stoul(get(args, "--top", "0"));
   std::mt19937_64 rng(std::stoull(get(args, "--seed", "1")));
-  const LearnedEval eval =
-      args.count("--weights") ? LearnedEval::from_file(args.at("--weights")) : LearnedEval();
+  const LearnedEval eval = weights_of(args);
   LearnedGame engine(eval);
   OutcomeGenerator generator;
   std::vector<Outcome> outs, child_outs;
@@ -427,12 +437,7 @@ int siblings(const Args& args) {
       const State t = open[j];
       open[j] = open.back();
       open.pop_back();
-      generator.generate(t, child_outs);
-      search::Limits limits;
-      limits.max_nodes = nodes + child_outs.size();  // every child of t evaluated at least
-      limits.poll_every = 1;
-      const SearchResult r = search::best_first(engine, t, limits, {}, {});
-      const Record rec = record_of(t, r.score, data[i].game);
+      const Record rec = record_of(t, searched_value(engine, generator, child_outs, t, nodes), data[i].game);
       lost += rec.search_value >= 900;  // t's side to move wins: the move drawn threw the game
       out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
       if (++done % 1000 == 0) {
