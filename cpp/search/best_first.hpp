@@ -57,6 +57,12 @@ struct BestFirstOptions {
   // exceed it. A node holds a move and a few counters (for Futlog about 90
   // bytes: 2^21 nodes are about 190 MB, reached after several seconds).
   std::size_t max_tree_nodes = std::size_t{1} << 21;
+  // Descent (Cohen-Solal 2020): each iteration goes on from the leaf it
+  // expanded, expanding the best child in turn, until it reaches a closed
+  // node (a game's end, a proof or the depth cap). The tree's values then
+  // rest on ends of games rather than on static values: for training
+  // positions, not for play.
+  bool descent = false;
 };
 
 template <EvaluatedGame G>
@@ -97,7 +103,7 @@ class BestFirst {
         states.push_back(game_.apply(states.back(), nodes_[c].move));
         path.push_back(c);
       }
-      const std::uint32_t leaf = path.back();
+      std::uint32_t leaf = path.back();
       const int ply = static_cast<int>(path.size()) - 1;
       if (ply >= max_depth_) {
         nodes_[leaf].closed = true;  // the depth cap: keeps its static value
@@ -107,6 +113,9 @@ class BestFirst {
         if (!expand(leaf, states.back(), ply, budget)) break;
         result.depth = std::max(result.depth, ply + 1);
       }
+      // Descent stopped by the budget still backs up what it expanded.
+      const bool cut = options_.descent && !nodes_[leaf].closed && !descend(path, states, budget, result);
+      leaf = path.back();  // descent may have gone further
       // Back the values up: minimax along the path, and the leaf's new
       // value into every mean.
       for (std::size_t i = path.size() - 1; i-- > 0;) update(path[i]);
@@ -116,6 +125,7 @@ class BestFirst {
         ++nodes_[n].visits;
         nodes_[n].sum += nodes_[n].side == leaf_side ? sample : -sample;
       }
+      if (cut) break;
     }
 
     // The move: the root child ranked first (ranking()).
@@ -205,6 +215,31 @@ class BestFirst {
   int value_for(std::uint32_t parent, std::uint32_t child) const {
     const int v = nodes_[child].value;
     return nodes_[child].side == nodes_[parent].side ? v : -v;
+  }
+
+  // Descent's continuation: from the node just expanded (path.back()),
+  // expand the best open child, then its best, until a closed node;
+  // false when the budget or the tree cap stopped it (the path then ends
+  // at the last node expanded).
+  bool descend(std::vector<std::uint32_t>& path, std::vector<State>& states, Budget& budget,
+               Result<Move>& result) {
+    while (!nodes_[path.back()].closed && nodes_[path.back()].count > 0) {
+      const std::uint32_t c = select(path.back());
+      const int ply = static_cast<int>(path.size());
+      if (ply >= max_depth_) {  // the depth cap, as in run()
+        nodes_[c].closed = true;
+        states.push_back(game_.apply(states.back(), nodes_[c].move));
+        path.push_back(c);
+        return true;
+      }
+      if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) return false;
+      const State s = game_.apply(states.back(), nodes_[c].move);
+      if (!expand(c, s, ply, budget)) return false;
+      states.push_back(s);
+      path.push_back(c);
+      result.depth = std::max(result.depth, ply + 1);
+    }
+    return true;
   }
 
   static int clamp_eval(int v) { return std::clamp(v, -kDecisive / 2, kDecisive / 2); }

@@ -255,6 +255,45 @@ TEST(FutlogBestFirst, DepthCapBoundsTheTree) {
   EXPECT_LT(r.nodes, 200000u);  // every leaf closed at depth 1: the search ends
 }
 
+// Descent goes on from each expansion along the best children to a closed
+// node: with the same budget its tree is far deeper than best-first's.
+TEST(FutlogBestFirst, DescentReachesClosedNodes) {
+  const LearnedEval eval;
+  LearnedGame game(eval);
+  search::BestFirstOptions descent;
+  descent.descent = true;
+  search::BestFirst<LearnedGame> plain_search(game), descent_search(game, descent);
+  const SearchResult plain = plain_search.run(State{}, of_nodes(20000));
+  const SearchResult deep = descent_search.run(State{}, of_nodes(20000));
+  ASSERT_TRUE(plain.move);
+  expect_consistent(State{}, deep);
+  EXPECT_LE(deep.nodes, 20000u);
+  EXPECT_GT(deep.depth, plain.depth + 4);
+  // No goal can be scored within the first ten plies: the first line went
+  // past them to an end of the game.
+  EXPECT_GE(deep.depth, 10);
+}
+
+TEST(FutlogBestFirst, DescentKeepsTheDepthCapAndAnyBudget) {
+  const LearnedEval eval;
+  LearnedGame game(eval);
+  search::BestFirstOptions descent;
+  descent.descent = true;
+  search::BestFirst<LearnedGame> search(game, descent);
+  auto l = of_nodes(200000);
+  l.max_depth = 3;
+  const SearchResult capped = search.run(State{}, l);
+  ASSERT_TRUE(capped.move);
+  EXPECT_EQ(capped.depth, 3);
+  EXPECT_LT(capped.nodes, 200000u);                 // every line closed at depth 3: the search ends
+  for (std::uint64_t n : {1u, 50u, 300u, 2000u}) {  // lines cut anywhere by the budget
+    const SearchResult r = search.run(State{}, of_nodes(n));
+    SCOPED_TRACE(n);
+    expect_consistent(State{}, r);
+    EXPECT_LE(r.nodes, n);
+  }
+}
+
 }  // namespace
 }  // namespace tabula::futlog
 

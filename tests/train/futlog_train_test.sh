@@ -29,6 +29,13 @@ cmp -s "$work/a.bin" "$work/c.bin" && fail "two seeds gave the same games"
 [ $(($(stat -c %s "$work/d.bin") % 64)) -eq 0 ] || fail "selfplay --tree wrote a partial record"
 [ "$(stat -c %s "$work/d.bin")" -gt "$size" ] || fail "selfplay --tree recorded no tree position"
 
+# Descent's searches (lines continued to the end of the game) give other
+# trees and values from the same games' seed, still whole records.
+"$train" selfplay --out "$work/e.bin" --games 6 --nodes 60 --random-plies 2 --sample-plies 10 \
+  --temperature 200 --tree 4 --seed 3 --descent 1 2>/dev/null
+[ $(($(stat -c %s "$work/e.bin") % 64)) -eq 0 ] || fail "selfplay --descent wrote a partial record"
+cmp -s "$work/d.bin" "$work/e.bin" && fail "selfplay --descent searched as without it"
+
 # Reanalysis: every other record of d.bin that is a game position searched
 # again, with its game's result kept (byte 56 of a record: +1 or -1); tree
 # positions, which have no result, are skipped.

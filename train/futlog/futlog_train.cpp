@@ -3,7 +3,7 @@
 //
 //   futlog_train selfplay --out FILE [--games N] [--nodes K] [--random-plies R]
 //                         [--sample-plies P] [--temperature T] [--tree K]
-//                         [--weights FILE] [--seed S] [--explore C]
+//                         [--weights FILE] [--seed S] [--explore C] [--descent 1]
 //       plays N games of the best-first engine against itself at K nodes a
 //       move (the first 1..R plies random; in the next P plies the move is
 //       drawn among the searched root moves with odds exp(value / T), T in
@@ -11,7 +11,10 @@
 //       appends every position reached, with the search's value and the
 //       game's result, to FILE; with --tree K, also up to K positions a
 //       move drawn among the nodes the search expanded below the root,
-//       each with its backed-up minimax value (and no result);
+//       each with its backed-up minimax value (and no result); with
+//       --descent 1 the searches are Descent's (best-first lines continued
+//       to the end of the game: search::BestFirstOptions::descent), so the
+//       tree's values rest on ends of games rather than on static values;
 //   futlog_train fit --data FILE[,FILE...] --out FILE [--include FILE]
 //                    [--hidden H] [--epochs E] [--lambda L] [--rate A] [--l2 R]
 //                    [--batch B] [--decay D] [--seed S] [--init FILE]
@@ -152,6 +155,7 @@ int selfplay(const Args& args) {
   const LearnedEval eval = weights_of(args);
   search::BestFirstOptions options;
   options.exploration = std::stod(get(args, "--explore", "0"));
+  options.descent = get(args, "--descent", "0") == "1";
   LearnedGame engine(eval);
   std::ofstream out(out_path, std::ios::binary | std::ios::app);
   std::mt19937_64 rng(seed);

@@ -20,6 +20,8 @@
 #   NODES per move [800]  RANDOM_PLIES: the first 1..R plies random [4]
 #   SAMPLE_PLIES: then P plies drawn by value [16]  TEMPERATURE [40]
 #   TREE positions of the search tree recorded a move [8]
+#   DESCENT=1: self-play searches with Descent (lines continued to the
+#   end of the game, so tree values rest on results) [0]
 #   HIDDEN units [32]  EPOCHS [12]  L2 [1e-4]  RATE [0.002]  LAMBDA [0.5]
 #   DECAY: the rate's factor after each epoch [0.6]
 #   WINDOW generations of games to fit on [2]
@@ -48,6 +50,7 @@ RANDOM_PLIES=${RANDOM_PLIES:-4}
 SAMPLE_PLIES=${SAMPLE_PLIES:-16}
 TEMPERATURE=${TEMPERATURE:-40}
 TREE=${TREE:-8}
+DESCENT=${DESCENT:-0}
 HIDDEN=${HIDDEN:-32}
 EPOCHS=${EPOCHS:-12}
 L2=${L2:-1e-4}
@@ -84,7 +87,7 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
     rm -f "$WORK/g${gen}_$job.bin"  # an unfinished job's games: self-play appends, so start afresh
     (nice -n 10 "$TRAIN" selfplay --out "$WORK/g${gen}_$job.bin" --games "$GAMES" --nodes "$NODES" \
       --random-plies "$RANDOM_PLIES" --sample-plies "$SAMPLE_PLIES" --temperature "$TEMPERATURE" \
-      --tree "$TREE" --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &&
+      --tree "$TREE" --descent "$DESCENT" --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &&
       touch "$WORK/g${gen}_$job.done") &
     pids+=($!)
   done
