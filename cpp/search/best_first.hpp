@@ -108,6 +108,9 @@ class BestFirst {
       if (ply >= max_depth_) {
         nodes_[leaf].closed = true;  // the depth cap: keeps its static value
         result.depth = std::max(result.depth, ply);
+        // Closing capped leaves evaluates nothing, so the budget's clock
+        // and stop callback would otherwise go unread for whole seconds.
+        if (budget.poll()) break;
       } else {
         if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) break;
         if (!expand(leaf, states.back(), ply, budget)) break;
@@ -230,7 +233,7 @@ class BestFirst {
         nodes_[c].closed = true;
         states.push_back(game_.apply(states.back(), nodes_[c].move));
         path.push_back(c);
-        return true;
+        return !budget.poll();
       }
       if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) return false;
       const State s = game_.apply(states.back(), nodes_[c].move);

@@ -67,6 +67,14 @@ class Budget {
     since_poll_ = 0;
     return check();
   }
+  // Work that is not a node (a line closed at the depth cap) still
+  // advances the poll period: true when the search must end now.
+  bool poll() {
+    if (stopped_) return true;
+    if (++since_poll_ < poll_every_) return false;
+    since_poll_ = 0;
+    return check();
+  }
   // Looks at every bound now, whatever the poll period.
   bool check() {
     if (stopped_) return true;

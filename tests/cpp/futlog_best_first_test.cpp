@@ -255,6 +255,26 @@ TEST(FutlogBestFirst, DepthCapBoundsTheTree) {
   EXPECT_LT(r.nodes, 200000u);  // every leaf closed at depth 1: the search ends
 }
 
+// Lines closed at the depth cap evaluate nothing, yet the search still
+// reads its stop callback (and clock) while closing them: at depth 1 the
+// root's expansion asks once per child, then every closed child asks
+// again, so a callback that says stop a few calls later is heard. (A 1 s
+// search capped at 24 plies once ran 2.9 s closing such lines.)
+TEST(FutlogBestFirst, DepthCappedLinesStillPollTheBudget) {
+  std::vector<Outcome> outs;
+  OutcomeGenerator().generate(State{}, outs);
+  auto l = of_nodes(200000);
+  l.max_depth = 1;
+  int calls = 0;
+  const int limit = static_cast<int>(outs.size()) + 3;
+  const SearchResult r = search_move(
+      State{}, l, [&] { return ++calls > limit; }, best_first_options());
+  EXPECT_TRUE(r.aborted);
+  expect_consistent(State{}, r);
+  EXPECT_EQ(calls, limit + 1);
+  EXPECT_EQ(r.nodes, outs.size());  // the closed lines count no node
+}
+
 // Descent goes on from each expansion along the best children to a closed
 // node: with the same budget its tree is far deeper than best-first's.
 TEST(FutlogBestFirst, DescentReachesClosedNodes) {
