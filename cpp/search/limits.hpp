@@ -63,9 +63,7 @@ class Budget {
     ++nodes_;
     if (stopped_) return true;
     if (max_nodes_ && nodes_ >= max_nodes_) return stopped_ = true;
-    if (++since_poll_ < poll_every_) return false;
-    since_poll_ = 0;
-    return check();
+    return poll();
   }
   // Work that is not a node (a line closed at the depth cap) still
   // advances the poll period: true when the search must end now.
