@@ -13,8 +13,8 @@
 // counts one node per child evaluated and looks at the node cap, the clock
 // and the stop callback every Limits::poll_every of them; an expansion cut
 // short by the budget is dropped whole. Limits::max_depth, when set, caps
-// the tree's depth in plies: a leaf at that depth keeps its static value
-// and is closed.
+// the tree's depth in plies: the children created at that depth keep
+// their static values and are closed as they are created.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -105,17 +105,9 @@ class BestFirst {
       }
       std::uint32_t leaf = path.back();
       const int ply = static_cast<int>(path.size()) - 1;
-      if (ply >= max_depth_) {
-        nodes_[leaf].closed = true;  // the depth cap: keeps its static value
-        result.depth = std::max(result.depth, ply);
-        // Closing capped leaves evaluates nothing, so the budget's clock
-        // and stop callback would otherwise go unread for whole seconds.
-        if (budget.poll()) break;
-      } else {
-        if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) break;
-        if (!expand(leaf, states.back(), ply, budget)) break;
-        result.depth = std::max(result.depth, ply + 1);
-      }
+      if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) break;
+      if (!expand(leaf, states.back(), ply, budget)) break;
+      result.depth = std::max(result.depth, ply + 1);
       // Descent stopped by the budget still backs up what it expanded.
       const bool cut = options_.descent && !nodes_[leaf].closed && !descend(path, states, budget, result);
       leaf = path.back();  // descent may have gone further
@@ -229,12 +221,6 @@ class BestFirst {
     while (!nodes_[path.back()].closed && nodes_[path.back()].count > 0) {
       const std::uint32_t c = select(path.back());
       const int ply = static_cast<int>(path.size());
-      if (ply >= max_depth_) {  // the depth cap, as in run()
-        nodes_[c].closed = true;
-        states.push_back(game_.apply(states.back(), nodes_[c].move));
-        path.push_back(c);
-        return !budget.poll();
-      }
       if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) return false;
       const State s = game_.apply(states.back(), nodes_[c].move);
       if (!expand(c, s, ply, budget)) return false;
@@ -248,8 +234,12 @@ class BestFirst {
   static int clamp_eval(int v) { return std::clamp(v, -kDecisive / 2, kDecisive / 2); }
 
   // Generates and evaluates the children of `n` (state s at `ply`); false
-  // when the budget stopped it (the node then stays unexpanded).
+  // when the budget stopped it (the node then stays unexpanded). Children
+  // at the depth cap are closed here, all at once, with their static
+  // values: closing them one selection at a time would cost a descent
+  // from the root each and evaluate nothing.
   bool expand(std::uint32_t n, const State& s, int ply, Budget& budget) {
+    const bool at_cap = ply + 1 >= max_depth_;
     game_.moves(s, moves_);
     const std::uint32_t first = static_cast<std::uint32_t>(nodes_.size());
     for (const Move& m : moves_) {
@@ -275,6 +265,7 @@ class BestFirst {
       } else {
         c.value = clamp_eval(game_.evaluate(t));
       }
+      c.closed |= at_cap;
       nodes_.push_back(c);
     }
     Node& node = nodes_[n];

@@ -95,8 +95,10 @@ nombre("Tabula Futlog").
 
 %!  niveles_minimax(?N) is semidet.
 %
-%   N is the depth cap of the engine's iterative deepening; the time limit
-%   (flag `futlog_time_limit`) usually stops it first.
+%   N is the depth cap, in plies, of the engine's best-first search tree:
+%   no line is expanded beyond it (a position there keeps its evaluation).
+%   The time limit (flag `futlog_time_limit`) usually stops the search
+%   first.
 niveles_minimax(24).
 
 %!  hacer_jugada(+E, ?LP, ?E2) is semidet.

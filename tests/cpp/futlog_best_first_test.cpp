@@ -255,24 +255,52 @@ TEST(FutlogBestFirst, DepthCapBoundsTheTree) {
   EXPECT_LT(r.nodes, 200000u);  // every leaf closed at depth 1: the search ends
 }
 
-// Lines closed at the depth cap evaluate nothing, yet the search still
-// reads its stop callback (and clock) while closing them: at depth 1 the
-// root's expansion asks once per child, then every closed child asks
-// again, so a callback that says stop a few calls later is heard. (A 1 s
-// search capped at 24 plies once ran 2.9 s closing such lines.)
-TEST(FutlogBestFirst, DepthCappedLinesStillPollTheBudget) {
+// Children created at the depth cap are closed with their parent's
+// expansion, all at once: a capped line costs no further selection. At
+// depth 1 the root's expansion closes every child, so the search ends
+// proven-closed after evaluating them, and reads its stop callback once
+// per child (poll_every 1) and never again. (Closing capped leaves one
+// selection each, with nothing evaluated, once let a 1 s search capped at
+// 24 plies run 2.9 s, and cost most of its nodes a second.)
+TEST(FutlogBestFirst, DepthCapClosesAnExpansionsChildrenAtOnce) {
   std::vector<Outcome> outs;
   OutcomeGenerator().generate(State{}, outs);
   auto l = of_nodes(200000);
   l.max_depth = 1;
   int calls = 0;
-  const int limit = static_cast<int>(outs.size()) + 3;
   const SearchResult r = search_move(
-      State{}, l, [&] { return ++calls > limit; }, best_first_options());
-  EXPECT_TRUE(r.aborted);
+      State{}, l, [&] { return ++calls < 0; }, best_first_options());
+  EXPECT_FALSE(r.aborted);
   expect_consistent(State{}, r);
-  EXPECT_EQ(calls, limit + 1);
-  EXPECT_EQ(r.nodes, outs.size());  // the closed lines count no node
+  EXPECT_EQ(r.nodes, outs.size());
+  EXPECT_LE(calls, static_cast<int>(outs.size()) + 1);
+}
+
+// Two plies from the start (no goal or trap is that near): the search
+// expands the root and each root child exactly once, then ends with its
+// root closed; every evaluation belongs to one of those expansions.
+TEST(FutlogBestFirst, DepthCapTwoExpandsEachRootChildOnce) {
+  const LearnedEval eval;
+  LearnedGame game(eval);
+  search::BestFirst<LearnedGame> search(game);
+  auto l = of_nodes(100000000);
+  l.max_depth = 2;
+  const SearchResult r = search.run(State{}, l);
+  ASSERT_TRUE(r.move);
+  EXPECT_FALSE(r.aborted);
+  EXPECT_EQ(r.depth, 2);
+  std::vector<Outcome> outs, replies;
+  OutcomeGenerator gen;
+  gen.generate(State{}, outs);
+  std::uint64_t evaluations = outs.size();
+  for (const Outcome& o : outs) {
+    gen.generate(apply(State{}, o), replies);
+    evaluations += replies.size();
+  }
+  std::size_t expanded = 0;
+  search.for_each_expanded(State{}, [&](const State&, int, std::uint32_t) { ++expanded; });
+  EXPECT_EQ(expanded, outs.size());
+  EXPECT_EQ(r.nodes, evaluations);
 }
 
 // Descent goes on from each expansion along the best children to a closed
