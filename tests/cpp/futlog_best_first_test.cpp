@@ -303,6 +303,30 @@ TEST(FutlogBestFirst, DepthCapTwoExpandsEachRootChildOnce) {
   EXPECT_EQ(r.nodes, evaluations);
 }
 
+// The tree's storage is reserved when a search starts and never grows by
+// copying: a copy of the whole tree is work no poll can interrupt (at 2^19
+// nodes it once carried 1 s searches 30 to 180 ms past their deadline).
+TEST(FutlogBestFirst, TreeStorageReservedWhole) {
+  const LearnedEval eval;
+  LearnedGame game(eval);
+  search::BestFirstOptions small;
+  small.max_tree_nodes = std::size_t{1} << 16;
+  search::BestFirst<LearnedGame> search(game, small);
+  const SearchResult fixed = search.run(State{}, of_nodes(20000));
+  ASSERT_TRUE(fixed.move);
+  EXPECT_GT(search.tree_size(), 10000u);
+  EXPECT_EQ(search.tree_capacity(), 20001u);  // the root and one node per evaluation
+  search::Limits timed = search::Limits::of_time(std::chrono::milliseconds(30));
+  timed.poll_every = 1;
+  const SearchResult r = search.run(State{}, timed);
+  ASSERT_TRUE(r.move);
+  EXPECT_EQ(search.tree_capacity(), small.max_tree_nodes);
+  const SearchResult full = search.run(State{}, of_nodes(1000000));  // stops at the tree cap
+  ASSERT_TRUE(full.move);
+  EXPECT_LE(search.tree_size(), small.max_tree_nodes);
+  EXPECT_EQ(search.tree_capacity(), small.max_tree_nodes);
+}
+
 // Descent goes on from each expansion along the best children to a closed
 // node: with the same budget its tree is far deeper than best-first's.
 TEST(FutlogBestFirst, DescentReachesClosedNodes) {
