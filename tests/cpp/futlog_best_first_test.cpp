@@ -257,9 +257,9 @@ TEST(FutlogBestFirst, DepthCapBoundsTheTree) {
 
 // Children created at the depth cap are closed with their parent's
 // expansion, all at once: a capped line costs no further selection. At
-// depth 1 the root's expansion closes every child, so the search ends
-// proven-closed after evaluating them, and reads its stop callback once
-// per child (poll_every 1) and never again. (Closing capped leaves one
+// depth 1 the root's expansion closes every child, so the root is closed
+// and the search ends after evaluating them, having read its stop callback
+// once per child (poll_every 1) and not again. (Closing capped leaves one
 // selection each, with nothing evaluated, once let a 1 s search capped at
 // 24 plies run 2.9 s, and cost most of its nodes a second.)
 TEST(FutlogBestFirst, DepthCapClosesAnExpansionsChildrenAtOnce) {
@@ -269,7 +269,12 @@ TEST(FutlogBestFirst, DepthCapClosesAnExpansionsChildrenAtOnce) {
   l.max_depth = 1;
   int calls = 0;
   const SearchResult r = search_move(
-      State{}, l, [&] { return ++calls < 0; }, best_first_options());
+      State{}, l,
+      [&] {
+        ++calls;
+        return false;
+      },
+      best_first_options());
   EXPECT_FALSE(r.aborted);
   expect_consistent(State{}, r);
   EXPECT_EQ(r.nodes, outs.size());
