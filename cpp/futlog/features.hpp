@@ -8,7 +8,8 @@
 // breadth-first search over the free edges in which a step out of a
 // visited vertex (a bounce: the same move goes on) costs nothing and a
 // step out of a fresh vertex (the move ended there) costs one move. It is
-// optimistic (edges the path itself marks are not removed), and cheap.
+// optimistic beyond the current move (edges the path itself marks are not
+// removed), exact within it (position_features), and cheap.
 #include <array>
 #include <cstdint>
 
@@ -38,10 +39,11 @@ struct Active {
   int count = 0;
   int attack_distance = 0;  // moves to the goal the side to move attacks (capped)
   int defence_distance = 0;
-  // Every move of the side to move ends stuck or in its own goal (no fresh
-  // vertex and not the goal it attacks can be reached within the move, even
-  // ignoring the edges the move itself marks): it has lost.
+  // Every move of the side to move ends stuck or in its own goal (neither a
+  // fresh vertex nor the goal it attacks is at distance 0): it has lost.
   bool lost = false;
+  // The side to move can score with this move (its goal is at distance 0).
+  bool wins = false;
   void add(int i) { index[count++] = static_cast<std::uint16_t>(i); }
 };
 
@@ -82,10 +84,15 @@ constexpr CellTables make_cell_tables() {
 }
 inline constexpr CellTables kCellOf = make_cell_tables();
 
+// The feature of edge e marked during play, seen by the side `turn`.
+constexpr int edge_feature(int e, int turn) {
+  return kEdgeBase + kEdgeTables.slot[turn == 0 ? e : kEdgeTables.flip[e]];
+}
+
 // The vertices where a move can end: neither touched, nor the ball, nor a
 // goal (leaving one costs a move).
 inline VertexSet fresh_exits(const State& s, const FreeEdges& edges) {
-  return ~(edges.touched | vertex_bit(s.ball)) & ~kDirections.goals;
+  return kDirections.valid & ~(edges.touched | vertex_bit(s.ball)) & ~kDirections.goals;
 }
 
 // The move distances from the ball to every vertex (kBuckets - 1 when
@@ -118,10 +125,40 @@ inline void move_distances(const State& s, std::array<std::uint8_t, kGrid>& dist
   move_distances(s, edges, dist);
 }
 
-inline void extract(const State& s, Active& a) {
-  a.count = 0;
-  FreeEdges edges;
-  free_edges(s, edges);
+// What the distances say beyond the features: the move distances to the
+// goals, and the two proofs (see Active).
+struct Summary {
+  int attack_distance = 0;
+  int defence_distance = 0;
+  bool lost = false;
+  bool wins = false;
+};
+
+// The valid vertices in id order, and per side to move the first feature
+// of each one's cell-by-distance block.
+struct VertexTables {
+  std::array<std::uint8_t, kVertices> valid{};
+  std::array<std::array<std::uint16_t, kVertices>, 2> distance_base{};
+};
+constexpr VertexTables make_vertex_tables() {
+  VertexTables t{};
+  int k = 0;
+  for (int v = 0; v < kGrid; ++v) {
+    if (!kGeometry.valid[v]) continue;
+    t.valid[k] = static_cast<std::uint8_t>(v);
+    for (int turn = 0; turn < 2; ++turn)
+      t.distance_base[turn][k] = static_cast<std::uint16_t>(kCellDistanceBase + cell(v, turn) * kBuckets);
+    ++k;
+  }
+  return t;
+}
+inline constexpr VertexTables kVertexTables = make_vertex_tables();
+
+// The features of the position itself (bias, ball cell, goal distances,
+// free edges at the ball, cell by move distance), written to out (room
+// for kMaxActive); returns their number: everything but the position's
+// history (history_features).
+inline int position_features(const State& s, const FreeEdges& edges, std::uint16_t* out, Summary& sum) {
   std::array<std::uint8_t, kGrid> dist;
   move_distances(s, edges, dist);
   const int attack_y = s.turn == 0 ? 6 : -6;
@@ -131,30 +168,57 @@ inline void extract(const State& s, Active& a) {
     if (ua < da) da = ua;
     if (ud < dd) dd = ud;
   }
-  a.attack_distance = da;
-  a.defence_distance = dd;
-  // A fresh vertex reachable within this move (distance 0): the move can end there.
+  sum.attack_distance = da;
+  sum.defence_distance = dd;
+  // The distances are exact at 0: a vertex at distance 0 is reached by a
+  // simple path whose inner vertices all bounce, which is a legal move. So
+  // the side to move scores now when its goal is at 0, and when neither
+  // that goal nor a fresh vertex is (where a move could end), every move
+  // ends stuck or in its own goal.
   bool fresh = false;
-  const VertexSet fresh_vertices = fresh_exits(s, edges);
-  for (int v = 0; v < kGrid && !fresh; ++v)
-    fresh = kGeometry.valid[v] && dist[v] == 0 && contains(fresh_vertices, v);
-  a.lost = !fresh && da != 0;
+  for_each_vertex(fresh_exits(s, edges), [&](int v) { fresh |= dist[v] == 0; });
+  sum.wins = da == 0;
+  sum.lost = !fresh && da != 0;
   const auto& cells = kCellOf.of[s.turn];
-  a.add(kBiasFeature);
-  a.add(kBallBase + cells[s.ball]);
-  a.add(kGoalPairBase + da * kBuckets + dd);
-  a.add(kFreeBase + free_edge_count(s, s.ball));
-  for (int v = 0; v < kGrid; ++v) {
-    if (!kGeometry.valid[v] || v == s.ball) continue;
-    const int c = cells[v];
-    a.add(kCellDistanceBase + c * kBuckets + dist[v]);
-    if (contains(edges.touched, v)) a.add(kVisitedBase + c);
+  out[0] = static_cast<std::uint16_t>(kBiasFeature);
+  out[1] = static_cast<std::uint16_t>(kBallBase + cells[s.ball]);
+  out[2] = static_cast<std::uint16_t>(kGoalPairBase + da * kBuckets + dd);
+  out[3] = static_cast<std::uint16_t>(kFreeBase + free_edge_count(s, s.ball));
+  // Every vertex's distance feature, then the ball's taken out (the last
+  // one moved into its place): a loop with no test, which the compiler
+  // vectorises.
+  const auto& base = kVertexTables.distance_base[s.turn];
+  std::uint16_t* d = out + 4;
+  int ball_at = 0;
+  for (int k = 0; k < kVertices; ++k) {
+    const int v = kVertexTables.valid[k];
+    d[k] = static_cast<std::uint16_t>(base[k] + dist[v]);
+    if (v == s.ball) ball_at = k;
   }
-  const EdgeSet played = played_edges(s);
-  for_each_edge(played, [&](int e) {
-    const int f = s.turn == 0 ? e : kEdgeTables.flip[e];
-    a.add(kEdgeBase + kEdgeTables.slot[f]);
-  });
+  d[ball_at] = d[kVertices - 1];
+  return 4 + kVertices - 1;
+}
+
+// The features of the position's history: the visited cells other than the
+// ball's, and the edges marked during play.
+template <class Add>
+void history_features(const State& s, const FreeEdges& edges, Add add) {
+  const auto& cells = kCellOf.of[s.turn];
+  for_each_vertex(edges.touched & ~vertex_bit(s.ball), [&](int v) { add(kVisitedBase + cells[v]); });
+  for_each_edge(played_edges(s), [&](int e) { add(edge_feature(e, s.turn)); });
+}
+
+inline void extract(const State& s, Active& a) {
+  FreeEdges edges;
+  free_edges(s, edges);
+  Summary sum;
+  int count = position_features(s, edges, a.index.data(), sum);
+  history_features(s, edges, [&](int i) { a.index[count++] = static_cast<std::uint16_t>(i); });
+  a.count = count;
+  a.attack_distance = sum.attack_distance;
+  a.defence_distance = sum.defence_distance;
+  a.lost = sum.lost;
+  a.wins = sum.wins;
 }
 
 }  // namespace tabula::futlog::features

@@ -25,6 +25,8 @@ inline constexpr int kEvalFormatVersion = 2;
 
 class LearnedEval {
  public:
+  static constexpr int kMaxHidden = 128;
+
   // The embedded weights.
   LearnedEval();
   // Weights read from `path`; throws std::runtime_error on a bad file.
@@ -41,33 +43,42 @@ class LearnedEval {
     return logit(a);
   }
   float logit(const features::Active& a) const {
-    // The usual sizes get a loop of known length, which the compiler keeps
-    // in vector registers: the sum over the active rows is most of the
-    // evaluation's cost, and of a search's.
-    switch (hidden_) {
-      case 16:
-        return logit_sized<16>(a);
-      case 32:
-        return logit_sized<32>(a);
-      case 64:
-        return logit_sized<64>(a);
-      default:
-        return logit_any(a);
-    }
+    return logit_rows(p_.data() + first_bias(), a.index.data(), a.count);
   }
   // Expected result for the side to move, -1000..1000.
   int evaluate(const State& s) const {
     int proven;
     return evaluate_proven(s, proven);
   }
-  // The same, and proven = -1 when the side to move has lost whatever it
-  // plays (features::Active::lost), else 0.
+  // The same, and a proof from the move distances (features::Summary):
+  // proven = +1 when the side to move scores with this move, -1 when it
+  // has lost whatever it plays, else 0.
   int evaluate_proven(const State& s, int& proven) const {
     features::Active a;
     features::extract(s, a);
-    proven = a.lost ? -1 : 0;
+    proven = a.wins ? 1 : a.lost ? -1 : 0;
     return scaled(logit(a));
   }
+
+  // The part of the evaluation that the children of one position share:
+  // the rows of its history (visited cells, played edges) summed once, in
+  // the children's frame. A child adds the rows of its own position and of
+  // the few edges and cells its move marked: about half the rows, and no
+  // pass over the edges played before.
+  struct ChildBase {
+    bool ready = false;
+    int turn = 0;  // the children's side to move
+    EdgeSet played{};
+    std::array<VertexSet, 8> marked{};  // the parent's marked edges, by direction
+    VertexSet touched = 0;
+    alignas(32) std::array<float, kMaxHidden> acc{};
+  };
+  void prepare_children(const State& parent, ChildBase& base) const;
+  // evaluate_proven for a position that extends base's parent (its played
+  // edges and more, the children's side to move), to rounding; any other
+  // position is evaluated from scratch.
+  int evaluate_proven(const ChildBase& base, const State& s, int& proven) const;
+
   static int scaled(float z) {
     return static_cast<int>(std::lround(1000.0 * std::tanh(0.5 * static_cast<double>(z))));
   }
@@ -77,43 +88,68 @@ class LearnedEval {
   // A C++ initializer for eval_weights.inc.
   std::string to_include() const;
 
-  static constexpr int kMaxHidden = 128;
   static std::size_t parameter_count(int hidden) {
     return static_cast<std::size_t>(features::kCount) * hidden + 2 * static_cast<std::size_t>(hidden) + 1;
   }
 
  private:
+  std::size_t first_bias() const { return static_cast<std::size_t>(features::kCount) * hidden_; }
+  // The logit of the hidden sums `start` plus the rows idx[0..n), minus
+  // the row `minus` when it is not negative.
+  float logit_rows(const float* start, const std::uint16_t* idx, int n, int minus = -1) const {
+    // The usual sizes get a loop of known length, which the compiler keeps
+    // in vector registers: the sum over the active rows is most of the
+    // evaluation's cost, and of a search's.
+    switch (hidden_) {
+      case 16:
+        return logit_sized<16>(start, idx, n, minus);
+      case 32:
+        return logit_sized<32>(start, idx, n, minus);
+      case 64:
+        return logit_sized<64>(start, idx, n, minus);
+      default:
+        return logit_any(start, idx, n, minus);
+    }
+  }
   template <int H>
-  float logit_sized(const features::Active& a) const {
+  float logit_sized(const float* start, const std::uint16_t* idx, int n, int minus) const {
     // Sums held in 8-float vectors (GCC and Clang vector extension), so
     // that they stay in registers across the rows.
     static_assert(H % 8 == 0);
     using V8 = float __attribute__((vector_size(32)));
     constexpr int kV = H / 8;
     V8 acc[kV];
-    const float* b1 = p_.data() + static_cast<std::size_t>(features::kCount) * H;
-    for (int k = 0; k < kV; ++k) std::memcpy(&acc[k], b1 + 8 * k, sizeof(V8));
-    for (int i = 0; i < a.count; ++i) {
-      const float* row = p_.data() + static_cast<std::size_t>(a.index[i]) * H;
+    for (int k = 0; k < kV; ++k) std::memcpy(&acc[k], start + 8 * k, sizeof(V8));
+    for (int i = 0; i < n; ++i) {
+      const float* row = p_.data() + static_cast<std::size_t>(idx[i]) * H;
       for (int k = 0; k < kV; ++k) {
         V8 r;
         std::memcpy(&r, row + 8 * k, sizeof(V8));
         acc[k] += r;
       }
     }
+    if (minus >= 0) {
+      const float* row = p_.data() + static_cast<std::size_t>(minus) * H;
+      for (int k = 0; k < kV; ++k) {
+        V8 r;
+        std::memcpy(&r, row + 8 * k, sizeof(V8));
+        acc[k] -= r;
+      }
+    }
     float sums[H];
     std::memcpy(sums, acc, sizeof sums);
-    return output(sums, b1 + H, H);
+    return output(sums, p_.data() + first_bias() + H, H);
   }
-  float logit_any(const features::Active& a) const {
+  float logit_any(const float* start, const std::uint16_t* idx, int n, int minus) const {
     float acc[kMaxHidden];
-    const float* b1 = p_.data() + static_cast<std::size_t>(features::kCount) * hidden_;
-    for (int j = 0; j < hidden_; ++j) acc[j] = b1[j];
-    for (int i = 0; i < a.count; ++i) {
-      const float* row = p_.data() + static_cast<std::size_t>(a.index[i]) * hidden_;
+    for (int j = 0; j < hidden_; ++j) acc[j] = start[j];
+    for (int i = 0; i < n; ++i) {
+      const float* row = p_.data() + static_cast<std::size_t>(idx[i]) * hidden_;
       for (int j = 0; j < hidden_; ++j) acc[j] += row[j];
     }
-    return output(acc, b1 + hidden_, hidden_);
+    if (minus >= 0)
+      for (int j = 0; j < hidden_; ++j) acc[j] -= p_[static_cast<std::size_t>(minus) * hidden_ + j];
+    return output(acc, p_.data() + first_bias() + hidden_, hidden_);
   }
   // The output unit over the clipped hidden sums; w2 is followed by b2.
   static float output(const float* acc, const float* w2, int hidden) {
@@ -125,5 +161,54 @@ class LearnedEval {
   int hidden_ = 0;
   std::vector<float> p_;
 };
+
+inline void LearnedEval::prepare_children(const State& parent, ChildBase& base) const {
+  base.ready = true;
+  base.turn = 1 - parent.turn;
+  base.played = played_edges(parent);
+  base.marked = kDirections.premarked;
+  mark_edges(base.played, base.marked);
+  FreeEdges edges;
+  free_edges_of_marked(base.marked, edges);
+  base.touched = edges.touched;
+  // Every visited cell counts here, the ball's too: the child's ball is
+  // taken out again if it was visited before its move.
+  const auto& cells = features::kCellOf.of[base.turn];
+  const float* b1 = p_.data() + first_bias();
+  std::copy(b1, b1 + hidden_, base.acc.begin());
+  auto add_row = [&](int i) {
+    const float* row = p_.data() + static_cast<std::size_t>(i) * hidden_;
+    for (int j = 0; j < hidden_; ++j) base.acc[j] += row[j];
+  };
+  for_each_vertex(base.touched, [&](int v) { add_row(features::kVisitedBase + cells[v]); });
+  for_each_edge(base.played, [&](int e) { add_row(features::edge_feature(e, base.turn)); });
+}
+
+inline int LearnedEval::evaluate_proven(const ChildBase& base, const State& s, int& proven) const {
+  const EdgeSet played = played_edges(s);
+  EdgeSet added;
+  bool extends = base.ready && s.turn == base.turn;
+  for (int i = 0; i < kWords; ++i) {
+    extends &= (played[i] & base.played[i]) == base.played[i];
+    added[i] = played[i] & ~base.played[i];
+  }
+  if (!extends) return evaluate_proven(s, proven);
+  std::array<VertexSet, 8> marked = base.marked;
+  mark_edges(added, marked);
+  FreeEdges edges;
+  free_edges_of_marked(marked, edges);
+  features::Active a;
+  features::Summary sum;
+  int count = features::position_features(s, edges, a.index.data(), sum);
+  auto add = [&](int i) { a.index[count++] = static_cast<std::uint16_t>(i); };
+  const auto& cells = features::kCellOf.of[s.turn];
+  const VertexSet ball = vertex_bit(s.ball);
+  for_each_vertex(edges.touched & ~base.touched & ~ball,
+                  [&](int v) { add(features::kVisitedBase + cells[v]); });
+  for_each_edge(added, [&](int e) { add(features::edge_feature(e, s.turn)); });
+  const int minus = (base.touched & ball) ? features::kVisitedBase + cells[s.ball] : -1;
+  proven = sum.wins ? 1 : sum.lost ? -1 : 0;
+  return scaled(logit_rows(base.acc.data(), a.index.data(), count, minus));
+}
 
 }  // namespace tabula::futlog

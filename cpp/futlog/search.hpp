@@ -84,8 +84,11 @@ class LearnedGame {
   int side(const State& s) { return s.turn; }
   bool terminal(const State& s, int& score);
   int evaluate(const State& s) { return eval_.evaluate(s); }
-  // With the proof that the side to move has lost (learned_eval.hpp).
-  int evaluate_proven(const State& s, int& proven) { return eval_.evaluate_proven(s, proven); }
+  // With the proofs of the move distances (learned_eval.hpp). The children
+  // of the position last given to prepare_children share its history's
+  // part of the evaluation.
+  void prepare_children(const State& parent) { eval_.prepare_children(parent, base_); }
+  int evaluate_proven(const State& s, int& proven) { return eval_.evaluate_proven(base_, s, proven); }
   std::uint64_t hash(const State& s);
   // As Game::watch: one generation can take tens of milliseconds.
   void watch(search::Budget* budget) {
@@ -98,6 +101,7 @@ class LearnedGame {
  private:
   const LearnedEval& eval_;
   OutcomeGenerator generator_;
+  LearnedEval::ChildBase base_;
 };
 
 // kAlphaBeta: the hand-written evaluation; kAlphaBetaLearned: the learned one.

@@ -29,11 +29,13 @@ struct DirectionTables {
   std::array<VertexSet, 8> premarked{};          // ... and that edge marked from the start
   std::array<std::uint8_t, kEdges> direction{};  // of each edge, from end_a to end_b
   VertexSet goals = 0;                           // the vertices at y = +-6
+  VertexSet valid = 0;                           // every vertex of the field and goals
 };
 constexpr DirectionTables make_direction_tables() {
   DirectionTables t{};
   for (int v = 0; v < kGrid; ++v) {
     if (!kGeometry.valid[v]) continue;
+    t.valid |= vertex_bit(v);
     if (is_goal_y(vertex_y(v))) t.goals |= vertex_bit(v);
     for (int d = 0; d < 8; ++d) {
       const int e = kGeometry.edge[v][d];
@@ -59,18 +61,28 @@ struct FreeEdges {
   VertexSet touched = 0;            // vertices with a marked edge (rules.hpp's visited())
 };
 
-inline void free_edges(const State& s, FreeEdges& out) {
-  std::array<VertexSet, 8> marked = kDirections.premarked;
-  for_each_edge(played_edges(s), [&](int e) {
+// The edges marked in each direction (the vertices whose edge that way is
+// marked), from the border's and those of `played`, added to `marked`.
+inline void mark_edges(const EdgeSet& played, std::array<VertexSet, 8>& marked) {
+  for_each_edge(played, [&](int e) {
     const int d = kDirections.direction[e];
     marked[d] |= vertex_bit(kGeometry.end_a[e]);
     marked[d ^ 4] |= vertex_bit(kGeometry.end_b[e]);
   });
+}
+
+inline void free_edges_of_marked(const std::array<VertexSet, 8>& marked, FreeEdges& out) {
   out.touched = 0;
   for (int d = 0; d < 8; ++d) {
     out.free[d] = kDirections.has_edge[d] & ~marked[d];
     out.touched |= marked[d];
   }
+}
+
+inline void free_edges(const State& s, FreeEdges& out) {
+  std::array<VertexSet, 8> marked = kDirections.premarked;
+  mark_edges(played_edges(s), marked);
+  free_edges_of_marked(marked, out);
 }
 
 // The vertices one free edge away from some vertex of `from`.

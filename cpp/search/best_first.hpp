@@ -37,6 +37,14 @@ concept HasProvenEvaluation = requires(G& g, const typename G::State& s, int& pr
   { g.evaluate_proven(s, proven) } -> std::convertible_to<int>;
 };
 
+// Optional hook: called with a position before its children are
+// evaluated, so that the evaluation can share work among them:
+//   void prepare_children(const State&);
+template <class G>
+concept HasChildPreparation = requires(G& g, const typename G::State& s) {
+  g.prepare_children(s);
+};
+
 struct BestFirstOptions {
   // Weight of the exploration bonus c * sqrt(ln(N + 1) / (n + 1)), in the
   // game's evaluation units (0: pure best-first minimax).
@@ -250,6 +258,7 @@ class BestFirst {
   bool expand(std::uint32_t n, const State& s, int ply, Budget& budget) {
     const bool at_cap = ply + 1 >= max_depth_;
     game_.moves(s, moves_);
+    if constexpr (HasChildPreparation<G>) game_.prepare_children(s);
     const std::uint32_t first = static_cast<std::uint32_t>(nodes_.size());
     for (const Move& m : moves_) {
       if (budget.tick()) {

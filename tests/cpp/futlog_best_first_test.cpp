@@ -405,5 +405,47 @@ TEST(FutlogAlphaBetaLearned, LegalAndFindsGoals) {
   EXPECT_EQ(goal_for(apply(s, *r.move)), 1);
 }
 
+// LearnedGame without its prepare_children hook: every child is evaluated
+// whole.
+class WholeEvaluationGame {
+ public:
+  using State = futlog::State;
+  using Move = Outcome;
+  explicit WholeEvaluationGame(const LearnedEval& eval) : inner_(eval), eval_(eval) {}
+  void moves(const State& s, std::vector<Move>& out) { inner_.moves(s, out); }
+  State apply(const State& s, const Move& m) { return inner_.apply(s, m); }
+  int side(const State& s) { return inner_.side(s); }
+  bool terminal(const State& s, int& score) { return inner_.terminal(s, score); }
+  int evaluate(const State& s) { return eval_.evaluate(s); }
+  int evaluate_proven(const State& s, int& proven) { return eval_.evaluate_proven(s, proven); }
+  std::uint64_t hash(const State& s) { return inner_.hash(s); }
+
+ private:
+  LearnedGame inner_;
+  const LearnedEval& eval_;
+};
+static_assert(search::HasChildPreparation<LearnedGame>);
+static_assert(!search::HasChildPreparation<WholeEvaluationGame>);
+
+// The children's shared evaluation changes no search: the same move, value
+// and work as with every child evaluated whole (the values agree to one
+// point of rounding, which these searches never meet at a decision).
+TEST(FutlogBestFirst, SharedChildEvaluationSearchesAlike) {
+  const LearnedEval eval;
+  LearnedGame shared(eval);
+  WholeEvaluationGame whole(eval);
+  const std::vector<State> roots = {State{}, with_edges({{{0, 0}, {1, 1}}}, {1, 1}, 1),
+                                    with_edges({{{0, 0}, {0, 1}}, {{0, 1}, {1, 2}}}, {1, 2}, 0)};
+  for (const State& root : roots) {
+    search::BestFirst<LearnedGame> a(shared);
+    search::BestFirst<WholeEvaluationGame> b(whole);
+    const auto ra = a.run(root, of_nodes(tabula::testing::scaled(20000, 4000)));
+    const auto rb = b.run(root, of_nodes(tabula::testing::scaled(20000, 4000)));
+    EXPECT_EQ(ra.move, rb.move);
+    EXPECT_LE(std::abs(ra.score - rb.score), 1);
+    EXPECT_EQ(a.tree_size(), b.tree_size());
+  }
+}
+
 }  // namespace
 }  // namespace tabula::futlog

@@ -143,5 +143,67 @@ TEST(FutlogLearnedEval, LostProofIsSound) {
   EXPECT_GT(proofs, 0);
 }
 
+// The proof of a win is sound: the side to move has a move that scores.
+TEST(FutlogLearnedEval, WinProofIsSound) {
+  OutcomeGenerator gen;
+  features::Active a;
+  int proofs = 0, misses = 0;
+  std::vector<Outcome> children, replies;
+  for (const State& p : sample_positions(tabula::testing::scaled(30, 6))) {
+    gen.generate(p, children);
+    for (const Outcome& c : children) {
+      const State s = apply(p, c);
+      if (game_over(s)) continue;
+      features::extract(s, a);
+      gen.generate(s, replies);
+      bool scores = false;
+      for (const Outcome& o : replies) {
+        const State t = apply(s, o);
+        scores |= game_over(t) && winner(t) == s.turn + 1 && goal_for(t) == s.turn + 1;
+      }
+      if (a.wins) {
+        ++proofs;
+        ASSERT_TRUE(scores);
+      }
+      misses += scores && !a.wins;
+    }
+  }
+  EXPECT_GT(proofs, 0);
+  EXPECT_EQ(misses, 0);  // exact: every goal within the move is seen
+}
+
+// A child evaluated from its parent's shared part (prepare_children) gets
+// the value and the proof of a whole evaluation; a position that does not
+// extend the parent is evaluated whole.
+TEST(FutlogLearnedEval, ChildrenShareTheirParentsHistory) {
+  const LearnedEval eval;
+  OutcomeGenerator gen;
+  LearnedEval::ChildBase base;
+  std::vector<Outcome> children;
+  int compared = 0, ball_visited = 0;
+  const std::vector<State> all = sample_positions(tabula::testing::scaled(20, 4));
+  for (const State& p : all) {
+    eval.prepare_children(p, base);
+    gen.generate(p, children);
+    for (const Outcome& c : children) {
+      const State s = apply(p, c);
+      int whole_proof = 9, shared_proof = 9;
+      const int whole = eval.evaluate_proven(s, whole_proof);
+      const int shared = eval.evaluate_proven(base, s, shared_proof);
+      ASSERT_LE(std::abs(whole - shared), 1);
+      ASSERT_EQ(whole_proof, shared_proof);
+      ball_visited += contains(base.touched, s.ball);
+      ++compared;
+    }
+    // The parent itself has the other side to move, and a later position
+    // of the game may lack the parent's edges: both are evaluated whole.
+    int a = 0, b = 0;
+    ASSERT_EQ(eval.evaluate_proven(base, p, a), eval.evaluate_proven(p, b));
+    ASSERT_EQ(eval.evaluate_proven(base, all.front(), a), eval.evaluate_proven(all.front(), b));
+  }
+  EXPECT_GT(compared, 100);
+  EXPECT_GT(ball_visited, 0);  // the case where the ball's visited row comes out is met
+}
+
 }  // namespace
 }  // namespace tabula::futlog
