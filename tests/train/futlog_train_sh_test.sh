@@ -3,8 +3,9 @@
 # a generation is played, fitted, gated and exported; a run continued with
 # FIRST fits on the earlier generation's games too; a finished self-play
 # job is not played again; a rejected generation leaves the weights alone.
-# An unfinished job is played afresh, and a window reaching before the
-# folder's first generation is cut.
+# An unfinished job is played afresh, a window reaching before the
+# folder's first generation is cut, and a fine-tuning fit starts from the
+# current weights.
 #   futlog_train_sh_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -49,6 +50,18 @@ run GATE_SCORE=0 FIRST=2 INIT="$work/run/weights_g1.txt"
 run GATE_SCORE=0 FIRST=5 WINDOW=2 INIT="$work/run/weights_g1.txt" GAMES=2
 grep -q "fitting on .*g5_1.bin" "$work/log" && ! grep -q "g4_" "$work/log" ||
   { cat "$work/log" >&2; fail "a missing generation in the window was not skipped"; }
+
+# A fine-tuning run: the fit starts from the current weights, which must
+# have the fit's hidden size (the embedded ones have another).
+run GATE_SCORE=0 FIRST=6 FINE_TUNE=1 INIT="$work/run/weights_g1.txt"
+grep -q "generation 6: fitting on .*, from $work/run/weights_g1.txt" "$work/log" ||
+  { cat "$work/log" >&2; fail "the fine-tuning fit did not start from the current weights"; }
+[ -f "$work/run/weights_g6.txt" ] || fail "the fine-tuning fit wrote no weights"
+if "$build/train/futlog/futlog_train" fit --data "$work/run/g6_1.bin" --out "$work/x.txt" --hidden 4 \
+  --epochs 1 --init embedded 2>"$work/err"; then
+  fail "a fit from weights of another hidden size ran"
+fi
+grep -q "hidden units, --hidden says 4" "$work/err" || fail "no word of the hidden sizes: $(cat "$work/err")"
 
 # A gate no candidate can pass: the exported weights stay as they were.
 cp "$work/w.inc" "$work/w.before"

@@ -25,6 +25,9 @@
 //       the side to move (the search value alone for tree positions, which
 //       have no result); writes the weights file and, with --include, the
 //       C++ initializer embedded in the build (cpp/futlog/eval_weights.inc).
+//       With --init FILE (or --init embedded: the build's weights) the fit
+//       starts from those weights, of the same hidden size, rather than
+//       from random ones.
 //   futlog_train relabel --data FILE[,FILE...] --out FILE [--nodes K]
 //                        [--every N] [--offset O] [--weights FILE]
 //       searches again, at K nodes, the records O, O + N, O + 2N, ...
@@ -263,7 +266,15 @@ int fit(const Args& args) {
     for (int j = 0; j < H; ++j) w[B1 + j] = 0.2f, w[W2 + j] = n2(rng);
     w[B2] = 0;
   }
-  if (args.count("--init")) w = LearnedEval::from_file(args.at("--init")).parameters();
+  if (args.count("--init")) {
+    // A fine-tuning: the start is a weights file, or the build's own.
+    const std::string init = args.at("--init");
+    const LearnedEval start = init == "embedded" ? LearnedEval() : LearnedEval::from_file(init);
+    if (start.hidden() != H)
+      throw std::runtime_error("fit: the --init weights have " + std::to_string(start.hidden()) +
+                               " hidden units, --hidden says " + std::to_string(H));
+    w = start.parameters();
+  }
 
   // Features once; every tenth game is held out for validation.
   std::vector<std::uint16_t> idx;

@@ -24,6 +24,9 @@
 #   end of the game, so tree values rest on results) [0]
 #   HIDDEN units [32]  EPOCHS [12]  L2 [1e-4]  RATE [0.002]  LAMBDA [0.5]
 #   DECAY: the rate's factor after each epoch [0.6]
+#   FINE_TUNE=1: each fit starts from the current weights (INIT, or the
+#   embedded ones) rather than from random ones; HIDDEN must be their
+#   size [0]
 #   WINDOW generations of games to fit on [2]
 #   GATE_GAMES [100] (0: no gate)  GATE_NODES [2000]  GATE_SCORE [0.55]
 #   INIT: weights file of the first generation's player (default: the
@@ -58,6 +61,7 @@ RATE=${RATE:-0.002}
 LAMBDA=${LAMBDA:-0.5}
 DECAY=${DECAY:-0.6}
 WINDOW=${WINDOW:-2}
+FINE_TUNE=${FINE_TUNE:-0}
 GATE_GAMES=${GATE_GAMES:-100}
 GATE_NODES=${GATE_NODES:-2000}
 GATE_SCORE=${GATE_SCORE:-0.55}
@@ -96,9 +100,11 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
   files=()  # generations of the window with no games in WORK are skipped (nullglob)
   for g in $(seq $((first > 1 ? first : 1)) "$gen"); do files+=("$WORK"/g${g}_*.bin); done
   data=$(printf '%s\n' "${files[@]}" | paste -sd, -)
-  echo "generation $gen: fitting on $data"
+  init=()
+  [ "$FINE_TUNE" = 1 ] && init=(--init "${weights:-embedded}")
+  echo "generation $gen: fitting on $data${init:+, from ${init[1]}}"
   nice -n 10 "$TRAIN" fit --data "$data" --out "$WORK/weights_g$gen.txt" --hidden "$HIDDEN" --epochs "$EPOCHS" \
-    --l2 "$L2" --rate "$RATE" --lambda "$LAMBDA" --decay "$DECAY" 2>&1 | tail -n 2
+    --l2 "$L2" --rate "$RATE" --lambda "$LAMBDA" --decay "$DECAY" "${init[@]}" 2>&1 | tail -n 2
   if [ "$GATE_GAMES" -gt 0 ]; then
     "$REFEREE" --a "$PLAYER --nodes $GATE_NODES --weights $WORK/weights_g$gen.txt" \
       --b "$PLAYER --nodes $GATE_NODES ${weights:+--weights $weights}" --games "$GATE_GAMES" --ms 60000 \
