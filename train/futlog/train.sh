@@ -28,7 +28,9 @@
 #   embedded ones) rather than from random ones; HIDDEN must be their
 #   size [0]
 #   WINDOW generations of games to fit on [2]
-#   GATE_GAMES [100] (0: no gate)  GATE_NODES [2000]  GATE_SCORE [0.55]
+#   GATE_GAMES [100] (0: no gate)  GATE_NODES [20000]  GATE_SCORE [0.55]
+#   (a gain at 2,000 nodes was seen to turn into a loss at 20,000: the
+#   gate plays nearer the depth of a real search; confirm at equal time)
 #   INIT: weights file of the first generation's player (default: the
 #   embedded weights)  BUILD: build folder [out/train-build]
 #   FIRST generation's number [1]: a run continues an earlier one in the
@@ -63,7 +65,7 @@ DECAY=${DECAY:-0.6}
 WINDOW=${WINDOW:-2}
 FINE_TUNE=${FINE_TUNE:-0}
 GATE_GAMES=${GATE_GAMES:-100}
-GATE_NODES=${GATE_NODES:-2000}
+GATE_NODES=${GATE_NODES:-20000}
 GATE_SCORE=${GATE_SCORE:-0.55}
 BUILD=${BUILD:-out/train-build}
 INCLUDE=${INCLUDE:-cpp/futlog/eval_weights.inc}
