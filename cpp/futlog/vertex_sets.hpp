@@ -61,8 +61,8 @@ struct FreeEdges {
   VertexSet touched = 0;            // vertices with a marked edge (rules.hpp's visited())
 };
 
-// The edges marked in each direction (the vertices whose edge that way is
-// marked), from the border's and those of `played`, added to `marked`.
+// Adds the edges of `played` to `marked`: per direction, the vertices
+// whose edge that way is marked.
 inline void mark_edges(const EdgeSet& played, std::array<VertexSet, 8>& marked) {
   for_each_edge(played, [&](int e) {
     const int d = kDirections.direction[e];
