@@ -103,7 +103,7 @@ struct MctsOptions {
   std::size_t max_tree_nodes = std::size_t{1} << 22;  // past this, leaves stop expanding
   // Past this many nodes the tree's capacity goes straight to
   // max_tree_nodes instead of doubling (see make_room()).
-  std::size_t doubling_limit = std::size_t{1} << 20;
+  std::size_t doubling_limit = std::size_t{1} << 17;
   std::uint64_t seed = 0x5EED;
 };
 
@@ -482,10 +482,11 @@ class Mcts {
     return result;
   }
 
-  // Past a million nodes the tree's capacity goes straight to its cap, so
-  // that it is copied once (32 MB) and never again: doubling on to the cap
+  // Past 2^17 nodes the tree's capacity goes straight to its cap, so that
+  // it is copied once (5 MB) and never again: doubling on to the cap
   // copied hundreds of MB in the middle of a search, and 14 of 1,085
-  // answers at 1 s a move came 10 to 300 ms late. Only address space is
+  // answers at 1 s a move came 10 to 300 ms late (a jump at a million
+  // nodes still stalled 25 ms between two polls). Only address space is
   // reserved; pages are touched as the tree grows. (Reserving the cap at
   // every search's start cost 40 ms per search under AddressSanitizer.)
   void make_room(std::size_t children) {

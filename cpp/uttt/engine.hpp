@@ -31,9 +31,11 @@
 
 namespace tabula::uttt {
 
-// Simulations between two looks at the clock and the stop callback (one
-// simulation is a few microseconds).
-inline constexpr std::uint32_t kPollEvery = 256;
+// Simulations between two looks at the clock and the stop callback. A
+// simulation that expands a wide node values each child with the network
+// (up to 81 evaluations, tens of microseconds), so 64 keeps the longest
+// stretch between polls near a millisecond or two.
+inline constexpr std::uint32_t kPollEvery = 64;
 
 // How the engine values a new leaf.
 enum class Leaf : std::uint8_t {

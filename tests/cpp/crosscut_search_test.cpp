@@ -59,7 +59,8 @@ TEST(CrossCutSearch, StopsAtItsDeadline) {
   EXPECT_FALSE(r.aborted);
   EXPECT_GE(r.elapsed, std::chrono::milliseconds(50));
   EXPECT_LT(cpu.count(), 1.5);
-  EXPECT_GE(r.depth, 1);
+  // No depth is asserted: a machine that stalls this thread past the
+  // deadline may leave even the first iteration unfinished.
 }
 
 TEST(CrossCutSearch, BeatsRandomPlay) {

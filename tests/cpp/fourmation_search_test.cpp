@@ -179,7 +179,8 @@ TEST(FourmationSearch, StopsAtItsDeadline) {
   EXPECT_TRUE(r.move);
   EXPECT_FALSE(r.aborted);
   EXPECT_LT(cpu.count(), 0.2 + (sanitized() ? 3.0 : 1.0));
-  EXPECT_GE(r.depth, 1);
+  // No depth is asserted: a machine that stalls this thread past the
+  // deadline may leave even the first iteration unfinished.
 }
 
 TEST(FourmationSearch, NoMoveWhenTheGameIsOver) {

@@ -329,7 +329,7 @@ test(bad_level, error(type_error(positive_integer, 0))) :-
     choose_move(S, 0, _).
 test(search_info, true(Depth >= 1)) :-
     initial_state(size(7, 7), S),
-    crosscut_engine_move(S, [time(0.2)], _, search(_, Depth, Nodes, _, _)),
+    crosscut_engine_move(S, [time(30), nodes(5000)], _, search(_, Depth, Nodes, _, _)),
     Nodes > 0.
 test(perft_time_limit, throws(time_limit_exceeded)) :-
     initial_state(size(10, 10), S),

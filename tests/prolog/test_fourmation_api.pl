@@ -529,7 +529,7 @@ test(concurrent) :-
                       [threads(4)]).
 test(engine_info) :-
     fourmation_initial_(7, GS),
-    fourmation_engine_move(GS, [time(0.2), info(Info)], M),
+    fourmation_engine_move(GS, [time(30), nodes(5000), info(Info)], M),
     Info = search(Score, Depth, Nodes, Ms, Solved),
     assertion(integer(Score)), assertion(Depth >= 1), assertion(Nodes > 0),
     assertion(Ms >= 0), assertion(memberchk(Solved, [win, loss, draw, unknown])),
