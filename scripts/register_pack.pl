@@ -1,10 +1,12 @@
 % Registers the checkout given as argument as the user's pack `tabula`
 % (a symbolic link, so a rebuild is picked up at once). Idempotent: a
-% registration of another checkout is replaced.
+% registration of another checkout is replaced, and so is a link to a
+% checkout that no longer exists.
 :- use_module(library(prolog_pack)).
 :- initialization(main, main).
 
 main([Root, PackDir]) :-
+    remove_stale_link(PackDir),
     (   pack_property(tabula, directory(Dir))
     ->  (   same_file(Dir, Root)
         ->  true
@@ -16,6 +18,17 @@ main([Root, PackDir]) :-
     ),
     pack_property(tabula, directory(Linked)),
     format("Tabula is installed as a pack: ~w~n", [Linked]).
+
+% A link left by a checkout that is gone is no pack to SWI-Prolog, but
+% its name still blocks a new link.
+remove_stale_link(PackDir) :-
+    directory_file_path(PackDir, tabula, Link),
+    (   read_link(Link, _, _),
+        \+ exists_directory(Link)
+    ->  format("Removing the stale tabula link ~w~n", [Link]),
+        delete_file(Link)
+    ;   true
+    ).
 
 link_pack(Root, PackDir) :-
     uri_file_name(URL, Root),
