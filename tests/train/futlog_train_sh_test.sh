@@ -5,7 +5,7 @@
 # job is not played again; a rejected generation leaves the weights alone.
 # An unfinished job is played afresh, a window reaching before the
 # folder's first generation is cut, and a fine-tuning fit starts from the
-# current weights.
+# current weights; the gate plays at equal time when asked.
 #   futlog_train_sh_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -62,6 +62,11 @@ if "$build/train/futlog/futlog_train" fit --data "$work/run/g6_1.bin" --out "$wo
   fail "a fit from weights of another hidden size ran"
 fi
 grep -q "hidden units, --hidden says 4" "$work/err" || fail "no word of the hidden sizes: $(cat "$work/err")"
+
+# A gate at equal time: both players search to the referee's clock.
+run GATE_SCORE=0 FIRST=7 GATE_MS=20 INIT="$work/run/weights_g1.txt" GAMES=2
+grep -q 'over 20+' "$work/run/gate_g7.txt" || { cat "$work/run/gate_g7.txt" >&2; fail "the gate did not play at 20 ms a move"; }
+grep -q 'generation 7: accepted' "$work/log" || fail "the timed gate at score 0 did not accept"
 
 # A gate no candidate can pass: the exported weights stay as they were.
 cp "$work/w.inc" "$work/w.before"

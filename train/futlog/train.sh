@@ -7,9 +7,10 @@
 #     recording every position played and TREE positions a move from the
 #     search's tree, each with its backed-up value;
 #  2. fits a network on the positions of the last WINDOW generations;
-#  3. gates it: a fixed-work match (GATE_GAMES games at GATE_NODES nodes a
-#     move, the referee of bench/) against the current weights; the new
-#     weights become current only when they score at least GATE_SCORE;
+#  3. gates it: a match (GATE_GAMES games, the referee of bench/) against
+#     the current weights, at GATE_NODES nodes a move or, with GATE_MS, at
+#     equal time; the new weights become current only when they score at
+#     least GATE_SCORE;
 # and finally writes the current weights into the build
 # (cpp/futlog/eval_weights.inc) and rebuilds.
 #
@@ -31,6 +32,9 @@
 #   GATE_GAMES [100] (0: no gate)  GATE_NODES [20000]  GATE_SCORE [0.55]
 #   (a gain at 2,000 nodes was seen to turn into a loss at 20,000: the
 #   gate plays nearer the depth of a real search; confirm at equal time)
+#   GATE_MS: milliseconds a move; set, the gate plays at equal time
+#   instead of GATE_NODES (the measure that counts, but it needs a quiet
+#   machine: both sides must get the same CPU) [0]
 #   INIT: weights file of the first generation's player (default: the
 #   embedded weights)  BUILD: build folder [out/train-build]
 #   FIRST generation's number [1]: a run continues an earlier one in the
@@ -67,6 +71,7 @@ FINE_TUNE=${FINE_TUNE:-0}
 GATE_GAMES=${GATE_GAMES:-100}
 GATE_NODES=${GATE_NODES:-20000}
 GATE_SCORE=${GATE_SCORE:-0.55}
+GATE_MS=${GATE_MS:-0}
 BUILD=${BUILD:-out/train-build}
 INCLUDE=${INCLUDE:-cpp/futlog/eval_weights.inc}
 
@@ -108,8 +113,13 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
   nice -n 10 "$TRAIN" fit --data "$data" --out "$WORK/weights_g$gen.txt" --hidden "$HIDDEN" --epochs "$EPOCHS" \
     --l2 "$L2" --rate "$RATE" --lambda "$LAMBDA" --decay "$DECAY" "${init[@]}" 2>&1 | tail -n 2
   if [ "$GATE_GAMES" -gt 0 ]; then
-    "$REFEREE" --a "$PLAYER --nodes $GATE_NODES --weights $WORK/weights_g$gen.txt" \
-      --b "$PLAYER --nodes $GATE_NODES ${weights:+--weights $weights}" --games "$GATE_GAMES" --ms 60000 \
+    if [ "$GATE_MS" -gt 0 ]; then
+      budget=() ms=$GATE_MS  # each player searches to the referee's clock
+    else
+      budget=(--nodes "$GATE_NODES") ms=60000
+    fi
+    "$REFEREE" --a "$PLAYER ${budget[*]} --weights $WORK/weights_g$gen.txt" \
+      --b "$PLAYER ${budget[*]} ${weights:+--weights $weights}" --games "$GATE_GAMES" --ms "$ms" \
       --random-plies 3 --seed "$gen" >"$WORK/gate_g$gen.txt" 2>&1
     score=$(sed -n 's/.*score \([0-9.]*\).*/\1/p' "$WORK/gate_g$gen.txt")
     echo "generation $gen: gate match against the current weights: $(grep -m1 '^games' "$WORK/gate_g$gen.txt")"
