@@ -5,6 +5,7 @@
 //   futlog_player_bench [--algo bf|ab|abl|course] [--weights FILE] [--explore C]
 //                       [--mix M] [--fpu F] [--most-visited 0|1] [--check SHARE]
 //                       [--nodes N] [--depth D] [--margin-ms M] [--name NAME]
+//                       [--keep-tree 0|1]
 //
 // --algo course plays the course-level depth-2 minimax of the reference
 // (ref_minimax2/3 of tests/reference/futlog_ref.pl), ported.
@@ -12,6 +13,8 @@
 // between our own builds, independent of the machine's load); otherwise
 // each `go <ms>` is searched to a deadline <ms> minus a margin (default
 // 2% + 2 ms) after the command arrived.
+// --keep-tree 1 keeps the best-first tree from one move to the next
+// (futlog::Engine); with --nodes, each move then evaluates N new nodes.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -78,6 +81,7 @@ int main(int argc, char** argv) {
   int depth = 0;
   double margin_ms = -1;
   std::string name = "tabula-futlog";
+  bool keep_tree = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
     if (k == "--algo" && v == "course")
@@ -106,12 +110,16 @@ int main(int argc, char** argv) {
       margin_ms = std::stod(v);
     else if (k == "--name")
       name = v;
+    else if (k == "--keep-tree")
+      keep_tree = v == "1";
     else {
       std::cerr << "unknown option " << k << '\n';
       return 2;
     }
   }
   if (eval) options.eval = &*eval;
+  std::optional<Engine> engine;  // --keep-tree 1: one tree kept through the game
+  if (keep_tree) engine.emplace(options);
   State state;
   std::string line;
   while (std::getline(std::cin, line)) {
@@ -122,6 +130,7 @@ int main(int argc, char** argv) {
       reply = "hello " + name;
     } else if (cmd == "new") {
       state = State{};
+      if (engine) engine->clear();
       reply = "ok";
     } else if (cmd == "play") {
       const protocol::Checked c = protocol::check_move(state, rest);
@@ -146,9 +155,9 @@ int main(int argc, char** argv) {
         std::cout << "move " << protocol::format_path(course_minimax2(state)) << std::endl;
         continue;
       }
-      const SearchResult r = search_move(state, limits, {}, options);
+      const SearchResult r = engine ? engine->move(state, limits) : search_move(state, limits, {}, options);
       std::cerr << "info nodes " << r.nodes << " depth " << r.depth << " score " << r.score << " ms "
-                << r.seconds() * 1000 << '\n';
+                << r.seconds() * 1000 << " reused " << (engine ? engine->reused_nodes() : 0) << '\n';
       reply = "move " + protocol::format_path(path_of(state, *r.move));
     } else if (cmd == "quit") {
       break;

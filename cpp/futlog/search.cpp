@@ -1,6 +1,7 @@
 #include "futlog/search.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "futlog/evaluation.hpp"
 #include "futlog/zobrist.hpp"
@@ -114,7 +115,32 @@ search::Result<Outcome> checked_best_first(LearnedGame& game, const LearnedEval&
   return result;  // every candidate checked lost, or out of budget: best-first's move
 }
 
+search::BestFirstOptions best_first_options(const EngineOptions& options) {
+  search::BestFirstOptions bf;
+  bf.exploration = options.exploration;
+  bf.minimax_share = options.minimax_share;
+  bf.first_play = options.first_play;
+  bf.most_visited = options.most_visited;
+  return bf;
+}
+
+search::BestFirstOptions kept_tree(search::BestFirstOptions bf) {
+  bf.reuse = true;
+  return bf;
+}
+
 }  // namespace
+
+Engine::Engine(const EngineOptions& options)
+    : game_(options.eval ? *options.eval : embedded_),
+      search_(game_, kept_tree(best_first_options(options))) {
+  if (options.algorithm != Algorithm::kBestFirst || options.check_share > 0)
+    throw std::invalid_argument("futlog::Engine: best-first without the blunder check only");
+}
+
+SearchResult Engine::move(const State& s, const search::Limits& limits, const search::StopFn& stop) {
+  return search_.run(s, limits, stop);
+}
 
 SearchResult search_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
                          const EngineOptions& options) {
@@ -130,11 +156,7 @@ SearchResult search_move(const State& s, const search::Limits& limits, const sea
   {
     const LearnedEval& eval = options.eval ? *options.eval : embedded;
     LearnedGame game(eval);
-    search::BestFirstOptions bf;
-    bf.exploration = options.exploration;
-    bf.minimax_share = options.minimax_share;
-    bf.first_play = options.first_play;
-    bf.most_visited = options.most_visited;
+    const search::BestFirstOptions bf = best_first_options(options);
     if (options.check_share <= 0 || (!limits.timed() && limits.max_nodes == 0))
       return search::best_first(game, s, limits, stop, bf);
     return checked_best_first(game, eval, s, limits, stop, bf, options.check_share);

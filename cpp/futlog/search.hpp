@@ -13,6 +13,7 @@
 
 #include "futlog/learned_eval.hpp"
 #include "futlog/outcomes.hpp"
+#include "search/best_first.hpp"
 #include "search/limits.hpp"
 #include "search/result.hpp"
 
@@ -132,6 +133,26 @@ using SearchResult = search::Result<Outcome>;
 // path_of (outcomes.hpp) gives a path that plays the chosen outcome.
 SearchResult search_move(const State& s, const search::Limits& limits, const search::StopFn& stop,
                          const EngineOptions& options);
+
+// The best-first engine as a handle that keeps its tree between the moves
+// of one game (search::BestFirstOptions::reuse): when the position is the
+// last root or one or two plies below it in the tree, the search goes on
+// from that subtree. Any position is accepted; others start afresh.
+// options.algorithm must be kBestFirst and check_share 0. Not
+// thread-safe; one handle per game.
+class Engine {
+ public:
+  explicit Engine(const EngineOptions& options = {});
+  SearchResult move(const State& s, const search::Limits& limits, const search::StopFn& stop = {});
+  // Nodes the last search found in the kept tree.
+  std::size_t reused_nodes() const { return search_.reused_nodes(); }
+  void clear() { search_.clear(); }
+
+ private:
+  LearnedEval embedded_;
+  LearnedGame game_;
+  search::BestFirst<LearnedGame> search_;
+};
 
 // The default engine: best-first with the embedded learned evaluation
 // (log2_tt is used by the alpha-beta engine only).

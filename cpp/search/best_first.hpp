@@ -17,8 +17,10 @@
 // their static values and are closed as they are created.
 #include <algorithm>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "search/game.hpp"
@@ -71,6 +73,12 @@ struct BestFirstOptions {
   // rest on ends of games rather than on static values: for training
   // positions, not for play.
   bool descent = false;
+  // Keep the tree between run() calls: a run whose root is the last run's
+  // root, or a position one or two plies below it that the kept tree
+  // expanded (our move, then the reply), starts from that subtree, its
+  // values and counts. Only the nodes a run evaluates count in its
+  // budget. Not with Limits::max_depth (the cap is counted from the root).
+  bool reuse = false;
 };
 
 template <EvaluatedGame G>
@@ -85,24 +93,30 @@ class BestFirst {
     Budget budget(limits, stop);
     Result<Move> result;
     BudgetWatch<G> watch(game_, budget);
-    nodes_.clear();
-    // The tree's storage is reserved whole, up front (address space only:
-    // pages are touched as the tree grows, under the clock). Grown by
-    // doubling, it was copied at once at 2^19 nodes, a 45 MB step that
-    // took 30 to 180 ms on a shared machine with no poll inside it, and
-    // carried 1 s searches past their deadline.
-    const bool few = limits.max_nodes > 0 && limits.max_nodes < options_.max_tree_nodes;
-    nodes_.reserve(few ? static_cast<std::size_t>(limits.max_nodes) + 1 : options_.max_tree_nodes);
-    nodes_.push_back(Node{});
-    nodes_[0].side = static_cast<std::uint8_t>(game_.side(root));
-    int score;
-    if (game_.terminal(root, score)) return finish(result, budget);
     max_depth_ = limits.max_depth > 0 ? std::min(limits.max_depth, kMaxPly - 2) : kMaxPly - 2;
-    if (!expand(0, root, 0, budget)) {
-      // Not even the root's children fitted in the budget: any legal move.
-      game_.moves(root, moves_);
-      if (!moves_.empty()) result.move = moves_.front();
-      return finish(result, budget);
+    const bool kept = options_.reuse && limits.max_depth <= 0 && reroot(root);
+    reused_nodes_ = kept ? nodes_.size() : 0;
+    root_state_.reset();
+    if (options_.reuse) root_state_ = root;
+    if (!kept) {
+      nodes_.clear();
+      // The tree's storage is reserved whole, up front (address space
+      // only: pages are touched as the tree grows, under the clock). Grown
+      // by doubling, it was copied at once at 2^19 nodes, a 45 MB step
+      // that took 30 to 180 ms on a shared machine with no poll inside it,
+      // and carried 1 s searches past their deadline.
+      const bool few = !options_.reuse && limits.max_nodes > 0 && limits.max_nodes < options_.max_tree_nodes;
+      nodes_.reserve(few ? static_cast<std::size_t>(limits.max_nodes) + 1 : options_.max_tree_nodes);
+      nodes_.push_back(Node{});
+      nodes_[0].side = static_cast<std::uint8_t>(game_.side(root));
+      int score;
+      if (game_.terminal(root, score)) return finish(result, budget);
+      if (!expand(0, root, 0, budget)) {
+        // Not even the root's children fitted in the budget: any legal move.
+        game_.moves(root, moves_);
+        if (!moves_.empty()) result.move = moves_.front();
+        return finish(result, budget);
+      }
     }
     if (nodes_[0].count == 0) return finish(result, budget);
     result.depth = 1;
@@ -172,6 +186,14 @@ class BestFirst {
   // holds (reserved when the search starts, so a search never copies it).
   std::size_t tree_size() const { return nodes_.size(); }
   std::size_t tree_capacity() const { return nodes_.capacity(); }
+  // With reuse: the nodes the last run found in the kept tree (0: it
+  // started afresh).
+  std::size_t reused_nodes() const { return reused_nodes_; }
+  // Forgets the kept tree (a new game).
+  void clear() {
+    nodes_.clear();
+    root_state_.reset();
+  }
 
   // The root's moves of the last search, best first: proven wins, then
   // the open ones expanded by value (or by visits with most_visited), then
@@ -246,6 +268,52 @@ class BestFirst {
       result.depth = std::max(result.depth, ply + 1);
     }
     return true;
+  }
+
+  // Makes the subtree of `root` the whole tree when the kept tree holds it
+  // expanded within two plies of its root; false otherwise.
+  bool reroot(const State& root) {
+    if constexpr (!std::equality_comparable<State>) {
+      return false;
+    } else {
+      if (!root_state_ || nodes_.empty() || !nodes_[0].expanded()) return false;
+      if (*root_state_ == root) return true;
+      std::uint32_t found = kUnexpanded;
+      int shift = 0;
+      const Node& r = nodes_[0];
+      for (std::uint32_t c = r.first; c < r.first + r.count && found == kUnexpanded; ++c) {
+        const State s1 = game_.apply(*root_state_, nodes_[c].move);
+        if (s1 == root) {
+          found = c, shift = 1;
+          break;
+        }
+        const Node& n1 = nodes_[c];
+        if (!n1.expanded()) continue;
+        for (std::uint32_t d = n1.first; d < n1.first + n1.count; ++d)
+          if (game_.apply(s1, nodes_[d].move) == root) {
+            found = d, shift = 2;
+            break;
+          }
+      }
+      if (found == kUnexpanded || !nodes_[found].expanded() || nodes_[found].count == 0) return false;
+      // Copy the subtree breadth-first, so that children stay contiguous.
+      // A forced result's value counts plies from the root: the new root
+      // is `shift` plies nearer.
+      spare_.clear();
+      spare_.reserve(nodes_.capacity());
+      spare_.push_back(nodes_[found]);
+      for (std::size_t i = 0; i < spare_.size(); ++i) {
+        Node& n = spare_[i];
+        if (n.value > kDecisive) n.value += shift;
+        if (n.value < -kDecisive) n.value -= shift;
+        if (!n.expanded()) continue;
+        const std::uint32_t old_first = n.first;
+        n.first = static_cast<std::uint32_t>(spare_.size());
+        for (std::uint32_t c = old_first; c < old_first + spare_[i].count; ++c) spare_.push_back(nodes_[c]);
+      }
+      nodes_.swap(spare_);
+      return true;
+    }
   }
 
   static int clamp_eval(int v) { return std::clamp(v, -kDecisive / 2, kDecisive / 2); }
@@ -355,6 +423,9 @@ class BestFirst {
   G& game_;
   BestFirstOptions options_;
   std::vector<Node> nodes_;
+  std::vector<Node> spare_;          // the next tree, while rerooting
+  std::optional<State> root_state_;  // with reuse: the kept tree's root
+  std::size_t reused_nodes_ = 0;
   std::vector<Move> moves_;
   int max_depth_ = kMaxPly - 2;
 };

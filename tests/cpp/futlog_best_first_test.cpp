@@ -447,5 +447,91 @@ TEST(FutlogBestFirst, SharedChildEvaluationSearchesAlike) {
   }
 }
 
+// A kept tree (BestFirstOptions::reuse) goes on from the position one ply
+// below its root (the opponent to move after our move) and two plies below
+// (after the reply), counting only the nodes it evaluates; the same root
+// keeps the whole tree; another position, or a depth cap, starts afresh.
+TEST(FutlogBestFirst, KeptTreeGoesOnOneAndTwoPliesDown) {
+  const LearnedEval eval;
+  LearnedGame game(eval);
+  search::BestFirstOptions o;
+  o.reuse = true;
+  search::BestFirst<LearnedGame> kept(game, o);
+  const State s0 = with_edges({{{0, 0}, {1, 1}}}, {1, 1}, 1);
+  const auto r0 = kept.run(s0, of_nodes(4000));
+  ASSERT_TRUE(r0.move);
+  EXPECT_EQ(kept.reused_nodes(), 0u);
+  const std::size_t first_tree = kept.tree_size();
+
+  // The same root: the whole tree, and one more node cannot change its move.
+  const auto again = kept.run(s0, of_nodes(1));
+  EXPECT_EQ(kept.reused_nodes(), first_tree);
+  EXPECT_EQ(again.move, r0.move);
+
+  // One ply down: the opponent's best reply as the kept tree sees it (a
+  // copy of the search, so that `kept` itself stays two plies above).
+  const State s1 = apply(s0, *r0.move);
+  search::BestFirst<LearnedGame> probe = kept;
+  const auto r1 = probe.run(s1, of_nodes(1));
+  EXPECT_GT(probe.reused_nodes(), 0u);
+  EXPECT_LT(probe.reused_nodes(), first_tree);
+  ASSERT_TRUE(r1.move);
+  expect_consistent(s1, r1);
+
+  // Two plies down, after that reply.
+  const State s2 = apply(s1, *r1.move);
+  const auto r2 = kept.run(s2, of_nodes(2000));
+  EXPECT_GT(kept.reused_nodes(), 0u);
+  EXPECT_EQ(r2.nodes, 2000u);
+  EXPECT_GT(kept.tree_size(), kept.reused_nodes() + 1000);  // the budget's nodes were added
+  expect_consistent(s2, r2);
+
+  // A position the tree does not hold, then a depth-capped search: afresh.
+  kept.run(State{}, of_nodes(500));
+  EXPECT_EQ(kept.reused_nodes(), 0u);
+  auto capped = of_nodes(500);
+  capped.max_depth = 3;
+  kept.run(State{}, capped);
+  EXPECT_EQ(kept.reused_nodes(), 0u);
+  kept.clear();
+  kept.run(State{}, of_nodes(500));
+  EXPECT_EQ(kept.reused_nodes(), 0u);
+}
+
+// One futlog::Engine plays both sides of random games, so each search
+// starts one ply below the last: every move legal, the budget kept, most
+// searches reuse the tree, and a proven win's value still counts plies
+// from the new root (kWin - 1 exactly when the move itself wins).
+TEST(FutlogBestFirst, KeptTreeSelfPlayKeepsTheContract) {
+  Rng rng(31);
+  Game rules;
+  int searches = 0, reusing = 0, wins_now = 0;
+  for (int g = 0; g < tabula::testing::scaled(4, 1); ++g) {
+    Engine engine;
+    State s;
+    std::vector<Outcome> moves;
+    for (int ply = 0; ply < 200 && !game_over(s); ++ply) {
+      rules.moves(s, moves);
+      if (ply < 4) {  // a random opening, so that the games differ
+        s = apply(s, moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+        continue;
+      }
+      const SearchResult r = engine.move(s, of_nodes(1000));
+      expect_consistent(s, r);
+      EXPECT_LE(r.nodes, 1000u);
+      ++searches;
+      reusing += engine.reused_nodes() > 0;
+      if (r.proven == search::Proven::kWin) {
+        const bool now = wins_at_once(s, *r.move);
+        wins_now += now;
+        EXPECT_EQ(r.score == search::kWin - 1, now);
+      }
+      s = apply(s, *r.move);
+    }
+  }
+  EXPECT_GT(reusing, searches / 2);
+  EXPECT_GT(wins_now, 0);
+}
+
 }  // namespace
 }  // namespace tabula::futlog
