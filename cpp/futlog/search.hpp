@@ -138,11 +138,14 @@ SearchResult search_move(const State& s, const search::Limits& limits, const sea
 // of one game (search::BestFirstOptions::reuse): when the position is the
 // last root or one or two plies below it in the tree, the search goes on
 // from that subtree. Any position is accepted; others start afresh.
-// options.algorithm must be kBestFirst and check_share 0. Not
-// thread-safe; one handle per game.
+// options.algorithm must be kBestFirst and check_share 0 (else
+// std::invalid_argument). Not thread-safe; one handle per game.
 class Engine {
  public:
   explicit Engine(const EngineOptions& options = {});
+  // The search refers to the game, the game to the weights: not copied.
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
   SearchResult move(const State& s, const search::Limits& limits, const search::StopFn& stop = {});
   // Nodes the last search found in the kept tree.
   std::size_t reused_nodes() const { return search_.reused_nodes(); }

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "common/rng.hpp"
 #include "futlog/outcomes.hpp"
@@ -531,6 +532,14 @@ TEST(FutlogBestFirst, KeptTreeSelfPlayKeepsTheContract) {
   }
   EXPECT_GT(reusing, searches / 2);
   EXPECT_GT(wins_now, 0);
+
+  // The handle keeps a best-first tree: the other engines are refused.
+  EngineOptions other;
+  other.algorithm = Algorithm::kAlphaBeta;
+  EXPECT_THROW(Engine{other}, std::invalid_argument);
+  EngineOptions checked;
+  checked.check_share = 0.2;
+  EXPECT_THROW(Engine{checked}, std::invalid_argument);
 }
 
 }  // namespace
