@@ -5,7 +5,8 @@
 # job is not played again; a rejected generation leaves the weights alone.
 # An unfinished job is played afresh, a window reaching before the
 # folder's first generation is cut, and a fine-tuning fit starts from the
-# current weights; the gate plays at equal time when asked.
+# current weights; the gate plays at equal time when asked; a relabelling
+# run fits on the played positions searched again, and on nothing else.
 #   futlog_train_sh_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -67,6 +68,18 @@ grep -q "hidden units, --hidden says 4" "$work/err" || fail "no word of the hidd
 run GATE_SCORE=0 FIRST=7 GATE_MS=20 INIT="$work/run/weights_g1.txt" GAMES=2
 grep -q 'over 20+' "$work/run/gate_g7.txt" || { cat "$work/run/gate_g7.txt" >&2; fail "the gate did not play at 20 ms a move"; }
 grep -q 'generation 7: accepted' "$work/log" || fail "the timed gate at score 0 did not accept"
+
+# Relabelled: the played positions searched again, and the fit on them alone.
+run GATE_SCORE=0 FIRST=8 RELABEL_NODES=60 RELABEL_EVERY=1 INIT="$work/run/weights_g1.txt" GAMES=2
+grep -q "generation 8: relabelling the played positions at 60 nodes" "$work/log" ||
+  { cat "$work/log" >&2; fail "generation 8 was not relabelled"; }
+grep -q "generation 8: fitting on $work/run/r8_1.bin,$work/run/r8_2.bin$" "$work/log" ||
+  { cat "$work/log" >&2; fail "the fit did not take the relabelled positions alone"; }
+for j in 1 2; do
+  r=$(stat -c %s "$work/run/r8_$j.bin") g=$(stat -c %s "$work/run/g8_$j.bin")
+  [ -f "$work/run/r8_$j.done" ] && [ "$r" -gt 0 ] && [ $((r % 64)) = 0 ] && [ "$r" -lt "$g" ] ||
+    fail "job $j's relabelled file holds $r bytes against $g played"
+done
 
 # A gate no candidate can pass: the exported weights stay as they were.
 cp "$work/w.inc" "$work/w.before"

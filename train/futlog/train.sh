@@ -6,8 +6,11 @@
 #     drawn among the best root moves, so that no two games are alike),
 #     recording every position played and TREE positions a move from the
 #     search's tree, each with its backed-up value;
-#  2. fits a network on the positions of the last WINDOW generations;
-#  3. gates it: a match (GATE_GAMES games, the referee of bench/) against
+#  2. with RELABEL_NODES, searches the played positions again at that many
+#     nodes (JOBS processes) and keeps only them, with the deeper values:
+#     labels from a search as deep as the one the network will serve;
+#  3. fits a network on the positions of the last WINDOW generations;
+#  4. gates it: a match (GATE_GAMES games, the referee of bench/) against
 #     the current weights, at GATE_NODES nodes a move or, with GATE_MS, at
 #     equal time; the new weights become current only when they score at
 #     least GATE_SCORE;
@@ -29,6 +32,12 @@
 #   embedded ones) rather than from random ones; HIDDEN must be their
 #   size [0]
 #   WINDOW generations of games to fit on [2]
+#   RELABEL_NODES: nodes of the search that labels the played positions
+#   again; 0 fits on the self-play values [0]  RELABEL_EVERY: a record
+#   in N is taken, then its game positions (tree positions are skipped)
+#   are relabelled [3]. With it, fit with LAMBDA=0: the game's result
+#   of shallow self-play only adds noise to a deep label (bench/results/
+#   futlog.md, "Labels at the depth of play")
 #   GATE_GAMES [100] (0: no gate)  GATE_NODES [20000]  GATE_SCORE [0.55]
 #   (a gain at 2,000 nodes was seen to turn into a loss at 20,000: the
 #   gate plays nearer the depth of a real search; confirm at equal time)
@@ -67,6 +76,8 @@ RATE=${RATE:-0.002}
 LAMBDA=${LAMBDA:-0.5}
 DECAY=${DECAY:-0.6}
 WINDOW=${WINDOW:-2}
+RELABEL_NODES=${RELABEL_NODES:-0}
+RELABEL_EVERY=${RELABEL_EVERY:-3}
 FINE_TUNE=${FINE_TUNE:-0}
 GATE_GAMES=${GATE_GAMES:-100}
 GATE_NODES=${GATE_NODES:-20000}
@@ -96,6 +107,7 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
   for job in $(seq 1 "$JOBS"); do
     [ -f "$WORK/g${gen}_$job.done" ] && continue
     rm -f "$WORK/g${gen}_$job.bin"  # an unfinished job's games: self-play appends, so start afresh
+    rm -f "$WORK/r${gen}_$job.done"  # and its relabelling, if any, was of other games
     (nice -n 10 "$TRAIN" selfplay --out "$WORK/g${gen}_$job.bin" --games "$GAMES" --nodes "$NODES" \
       --random-plies "$RANDOM_PLIES" --sample-plies "$SAMPLE_PLIES" --temperature "$TEMPERATURE" \
       --tree "$TREE" --descent "$DESCENT" --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &&
@@ -103,9 +115,24 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
+  prefix=g
+  if [ "$RELABEL_NODES" -gt 0 ]; then
+    echo "generation $gen: relabelling the played positions at $RELABEL_NODES nodes (one record in $RELABEL_EVERY)"
+    prefix=r
+    pids=()
+    for job in $(seq 1 "$JOBS"); do
+      [ -f "$WORK/r${gen}_$job.done" ] && continue
+      rm -f "$WORK/r${gen}_$job.bin"  # relabel appends too
+      (nice -n 10 "$TRAIN" relabel --data "$WORK/g${gen}_$job.bin" --out "$WORK/r${gen}_$job.bin" \
+        --nodes "$RELABEL_NODES" --every "$RELABEL_EVERY" ${weights:+--weights "$weights"} \
+        2>"$WORK/r${gen}_$job.log" && touch "$WORK/r${gen}_$job.done") &
+      pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid"; done
+  fi
   first=$((gen - WINDOW + 1))
   files=()  # generations of the window with no games in WORK are skipped (nullglob)
-  for g in $(seq $((first > 1 ? first : 1)) "$gen"); do files+=("$WORK"/g${g}_*.bin); done
+  for g in $(seq $((first > 1 ? first : 1)) "$gen"); do files+=("$WORK"/${prefix}${g}_*.bin); done
   data=$(printf '%s\n' "${files[@]}" | paste -sd, -)
   init=()
   [ "$FINE_TUNE" = 1 ] && init=(--init "${weights:-embedded}")
