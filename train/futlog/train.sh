@@ -2,7 +2,8 @@
 # Trains Futlog's learned evaluation end to end: builds the tools, then for
 # each generation
 #  1. plays self-play games with the engine and the current weights (JOBS
-#     processes in parallel, niced; the first plies random, the next ones
+#     processes in parallel, niced (within this session only: see
+#     docs/futlog.md); the first plies random, the next ones
 #     drawn among the best root moves, so that no two games are alike),
 #     recording every position played and TREE positions a move from the
 #     search's tree, each with its backed-up value;
