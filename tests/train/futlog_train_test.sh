@@ -45,6 +45,10 @@ rsize=$(stat -c %s "$work/r.bin")
 [ "$rsize" -lt "$size" ] || fail "relabel did not take every other record only"
 results=$(od -An -v -tx1 -w64 "$work/r.bin" | awk '{print $57}' | sort -u | tr '\n' ' ')
 [ "$results" = "01 ff " ] || fail "relabel lost the games' results: $results"
+# The same records by Descent's search: as many, other values.
+"$train" relabel --data "$work/d.bin" --out "$work/rd.bin" --nodes 80 --every 2 --descent 1 2>/dev/null
+[ "$(stat -c %s "$work/rd.bin")" -eq "$rsize" ] || fail "relabel --descent took other records"
+cmp -s "$work/r.bin" "$work/rd.bin" && fail "relabel --descent searched as without it"
 
 # Siblings: children of every fourth game position, searched, written
 # without a result (byte 56 is 0); at most --children of them a position.

@@ -29,12 +29,13 @@
 //       starts from those weights, of the same hidden size, rather than
 //       from random ones.
 //   futlog_train relabel --data FILE[,FILE...] --out FILE [--nodes K]
-//                        [--every N] [--offset O] [--weights FILE]
+//                        [--every N] [--offset O] [--weights FILE] [--descent 1]
 //       searches again, at K nodes, the records O, O + N, O + 2N, ...
 //       that are game positions (tree positions are skipped) and appends
 //       each with the new search's value and its game's result: a deeper
 //       label for positions already played (the fit then learns what a
-//       longer search sees);
+//       longer search sees); with --descent 1 by Descent's search, whose
+//       value rests on lines played to the end of the game;
 //   futlog_train siblings --data FILE[,FILE...] --out FILE [--children C]
 //                         [--nodes K] [--every N] [--offset O] [--weights FILE]
 //                         [--top T] [--seed S]
@@ -118,12 +119,12 @@ LearnedEval weights_of(const Args& args) {
 // so that the root is never starved (a position with more outcomes than
 // the budget would otherwise get no search at all).
 int searched_value(LearnedGame& engine, OutcomeGenerator& generator, std::vector<Outcome>& outs,
-                   const State& s, std::uint64_t nodes) {
+                   const State& s, std::uint64_t nodes, const search::BestFirstOptions& options = {}) {
   generator.generate(s, outs);
   search::Limits limits;
   limits.max_nodes = nodes + outs.size();
   limits.poll_every = 1;
-  return search::best_first(engine, s, limits, {}, {}).score;
+  return search::best_first(engine, s, limits, {}, options).score;
 }
 
 // A root move drawn with odds exp((value - best) / temperature) among the
@@ -390,6 +391,8 @@ int relabel(const Args& args) {
   const std::uint64_t nodes = std::stoull(get(args, "--nodes", "10000"));
   const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
   const std::size_t offset = std::stoul(get(args, "--offset", "0"));
+  search::BestFirstOptions options;
+  options.descent = get(args, "--descent", "0") == "1";
   const LearnedEval eval = weights_of(args);
   LearnedGame engine(eval);
   OutcomeGenerator generator;
@@ -401,8 +404,8 @@ int relabel(const Args& args) {
     const State s = state_of(data[i]);
     if (game_over(s)) continue;
     Record rec = data[i];
-    rec.search_value =
-        static_cast<std::int16_t>(std::clamp(searched_value(engine, generator, outs, s, nodes), -1000, 1000));
+    rec.search_value = static_cast<std::int16_t>(
+        std::clamp(searched_value(engine, generator, outs, s, nodes, options), -1000, 1000));
     changed += std::abs(rec.search_value - data[i].search_value) > 200;
     out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
     if (++done % 1000 == 0) {
