@@ -38,7 +38,7 @@
 #   in N is taken, then its game positions (tree positions are skipped)
 #   are relabelled [3]. With it, fit with LAMBDA=0: the game's result
 #   of shallow self-play only adds noise to a deep label (bench/results/
-#   futlog.md, "Labels at the depth of play")
+#   futlog.md, "Labels nearer the depth of play")
 #   GATE_GAMES [100] (0: no gate)  GATE_NODES [20000]  GATE_SCORE [0.55]
 #   (a gain at 2,000 nodes was seen to turn into a loss at 20,000: the
 #   gate plays nearer the depth of a real search; confirm at equal time)
