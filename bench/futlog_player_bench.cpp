@@ -3,7 +3,8 @@
 // stdin/stdout.
 //
 //   futlog_player_bench [--algo bf|ab|abl|course] [--weights FILE] [--explore C]
-//                       [--mix M] [--fpu F] [--most-visited 0|1] [--check SHARE]
+//                       [--mix M] [--fpu F] [--root-fpu F] [--lazy 0|1] [--visit-weight W]
+//                       [--most-visited 0|1] [--check SHARE]
 //                       [--nodes N] [--depth D] [--margin-ms M] [--name NAME]
 //                       [--keep-tree 0|1]
 //
@@ -13,6 +14,8 @@
 // between our own builds, independent of the machine's load); otherwise
 // each `go <ms>` is searched to a deadline <ms> minus a margin (default
 // 2% + 2 ms) after the command arrived.
+// The best-first options default to futlog::EngineOptions' (exploration
+// 100); --explore 0 is the plain best-first search.
 // --keep-tree 1 keeps the best-first tree from one move to the next
 // (futlog::Engine); with --nodes, each move then evaluates N new nodes.
 #include <algorithm>
@@ -100,6 +103,12 @@ int main(int argc, char** argv) {
       options.check_share = std::stod(v);
     else if (k == "--fpu")
       options.first_play = std::stod(v);
+    else if (k == "--root-fpu")
+      options.root_first_play = std::stod(v);
+    else if (k == "--lazy")
+      options.lazy_expansion = v == "1";
+    else if (k == "--visit-weight")
+      options.visit_weight = std::stod(v);
     else if (k == "--most-visited")
       options.most_visited = v == "1";
     else if (k == "--nodes")

@@ -121,6 +121,9 @@ search::BestFirstOptions best_first_options(const EngineOptions& options) {
   bf.minimax_share = options.minimax_share;
   bf.first_play = options.first_play;
   bf.most_visited = options.most_visited;
+  bf.root_first_play = options.root_first_play;
+  bf.lazy_expansion = options.lazy_expansion;
+  bf.visit_weight = options.visit_weight;
   return bf;
 }
 

@@ -57,6 +57,16 @@ struct BestFirstOptions {
   double minimax_share = 1.0;
   // Bonus of a child never entered (first-play urgency), evaluation units.
   double first_play = 0.0;
+  // The same bonus at the root (NaN: first_play).
+  double root_first_play = std::numeric_limits<double>::quiet_NaN();
+  // A leaf is expanded on its second entry: the first only backs its
+  // static value up into the means, which costs no evaluation. With
+  // first-play urgency this samples many children cheaply (as MCTS-style
+  // engines for this game do) instead of expanding each of them.
+  bool lazy_expansion = false;
+  // The move played ranks open children by value + visit_weight *
+  // ln(visits + 3) (0: by value alone, or by visits with most_visited).
+  double visit_weight = 0.0;
   // The move played: the root child of best minimax value (false), or the
   // most entered one (true); proven results come first either way.
   bool most_visited = false;
@@ -134,6 +144,13 @@ class BestFirst {
       }
       std::uint32_t leaf = path.back();
       const int ply = static_cast<int>(path.size()) - 1;
+      if (options_.lazy_expansion && leaf != 0 && nodes_[leaf].visits == 0) {
+        // First entry: its static value into the means, no evaluation.
+        // Such iterations tick no node, so the clock is polled here.
+        back_up_sample(path);
+        if (budget.poll()) break;
+        continue;
+      }
       if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) break;
       if (!expand(leaf, states.back(), ply, budget)) break;
       result.depth = std::max(result.depth, ply + 1);
@@ -143,12 +160,7 @@ class BestFirst {
       // Back the values up: minimax along the path, and the leaf's new
       // value into every mean.
       for (std::size_t i = path.size() - 1; i-- > 0;) update(path[i]);
-      const int sample = std::clamp(nodes_[leaf].value, -options_.sample_bound, options_.sample_bound);
-      const int leaf_side = nodes_[leaf].side;
-      for (const std::uint32_t n : path) {
-        ++nodes_[n].visits;
-        nodes_[n].sum += nodes_[n].side == leaf_side ? sample : -sample;
-      }
+      back_up_sample(path);
       if (cut) break;
     }
 
@@ -236,6 +248,11 @@ class BestFirst {
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
       const int ka = rank(a), kb = rank(b);
       if (ka != kb) return ka > kb;
+      if (options_.visit_weight > 0 && ka == 2) {
+        const double wa = value_for(0, a) + options_.visit_weight * std::log(nodes_[a].visits + 3.0);
+        const double wb = value_for(0, b) + options_.visit_weight * std::log(nodes_[b].visits + 3.0);
+        if (wa != wb) return wa > wb;
+      }
       if (options_.most_visited && ka == 2 && nodes_[a].visits != nodes_[b].visits)
         return nodes_[a].visits > nodes_[b].visits;
       const int qa = value_for(0, a), qb = value_for(0, b);
@@ -243,6 +260,17 @@ class BestFirst {
       return nodes_[a].visits > nodes_[b].visits;
     });
     return order;
+  }
+
+  // The value of the path's last node into the visits and sums of all.
+  void back_up_sample(const std::vector<std::uint32_t>& path) {
+    const Node& leaf = nodes_[path.back()];
+    const int sample = std::clamp(leaf.value, -options_.sample_bound, options_.sample_bound);
+    const int leaf_side = leaf.side;
+    for (const std::uint32_t n : path) {
+      ++nodes_[n].visits;
+      nodes_[n].sum += nodes_[n].side == leaf_side ? sample : -sample;
+    }
   }
 
   // The child's value seen by the side to move at `parent`.
@@ -390,6 +418,8 @@ class BestFirst {
   std::uint32_t select(std::uint32_t n) {
     const Node& node = nodes_[n];
     const double log_n = std::log(static_cast<double>(node.visits) + 1.0);
+    const double first_play =
+        n == 0 && !std::isnan(options_.root_first_play) ? options_.root_first_play : options_.first_play;
     double best = -std::numeric_limits<double>::infinity();
     std::uint32_t pick = node.first;
     for (std::uint32_t c = node.first; c < node.first + node.count; ++c) {
@@ -397,7 +427,7 @@ class BestFirst {
       const Node& child = nodes_[c];
       double key = value_for(n, c);
       if (child.visits == 0) {
-        key += options_.first_play;
+        key += first_play;
       } else if (options_.minimax_share < 1.0) {
         const double mean =
             static_cast<double>(child.side == node.side ? child.sum : -child.sum) / child.visits;

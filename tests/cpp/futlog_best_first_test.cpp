@@ -180,6 +180,67 @@ TEST(FutlogBestFirst, AvoidsLosingAtOnceWhenItCan) {
   EXPECT_GT(checked, 0);
 }
 
+// Lazy expansion with plain best-first selection: each leaf's first entry
+// only samples its value, and the next iteration, choosing by value alone,
+// enters it again and expands it. So the tree, the move and the budget are
+// the same as without it.
+TEST(FutlogBestFirst, LazyExpansionAloneSearchesAlike) {
+  EngineOptions plain_options = best_first_options();
+  plain_options.exploration = 0;
+  EngineOptions lazy = plain_options;
+  lazy.lazy_expansion = true;
+  for (const State& s : random_positions(tabula::testing::scaled(4, 1), 13)) {
+    const SearchResult plain = search_move(s, of_nodes(5000), {}, plain_options);
+    const SearchResult late = search_move(s, of_nodes(5000), {}, lazy);
+    ASSERT_EQ(plain.move.has_value(), late.move.has_value());
+    if (!plain.move) continue;
+    EXPECT_EQ(apply(s, *plain.move), apply(s, *late.move));
+    EXPECT_EQ(plain.score, late.score);
+    EXPECT_EQ(plain.nodes, late.nodes);
+    EXPECT_EQ(plain.depth, late.depth);
+  }
+}
+
+// The MCTS-like settings (lazy expansion, means in the selection key,
+// exploration, first-play urgency, visits in the final choice) keep the
+// contract: legal moves, the node budget, forced wins proven and played.
+TEST(FutlogBestFirst, LazySamplingKeepsTheContract) {
+  EngineOptions o = best_first_options();
+  o.lazy_expansion = true;
+  o.minimax_share = 0.35;
+  o.exploration = 950;
+  o.first_play = 500;
+  o.root_first_play = 1000;
+  o.visit_weight = 1000;
+  OutcomeGenerator gen;
+  std::vector<Outcome> outs;
+  int proofs = 0;
+  for (const State& s : random_positions(tabula::testing::scaled(12, 2), 14)) {
+    const SearchResult r = search_move(s, of_nodes(3000), {}, o);
+    expect_consistent(s, r);
+    EXPECT_LE(r.nodes, 3000u);
+    gen.generate(s, outs);
+    bool once = false;
+    for (const Outcome& m : outs) once |= wins_at_once(s, m);
+    if (once) {
+      ++proofs;
+      EXPECT_EQ(r.proven, search::Proven::kWin);
+      EXPECT_TRUE(wins_at_once(s, *r.move));
+    }
+  }
+  EXPECT_GT(proofs, 0);
+  // Lazy entries evaluate nothing, yet the clock and the stop callback are
+  // still looked at.
+  int calls = 0;
+  auto l = search::Limits::of_time(std::chrono::milliseconds(0));
+  l.poll_every = 1;
+  const SearchResult r = search_move(
+      State{}, l, [&] { return ++calls > 300; }, o);
+  EXPECT_TRUE(r.aborted);
+  EXPECT_TRUE(r.move);
+  EXPECT_EQ(calls, 301);
+}
+
 TEST(FutlogBestFirst, NoMoveNoResult) {
   const State s = with_edges({{{3, 3}, {3, 4}}, {{3, 4}, {4, 5}}}, {4, 5}, 1);
   ASSERT_TRUE(game_over(s));
