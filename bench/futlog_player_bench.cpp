@@ -4,7 +4,8 @@
 //
 //   futlog_player_bench [--algo bf|ab|abl|course] [--weights FILE] [--explore C]
 //                       [--mix M] [--fpu F] [--root-fpu F] [--lazy 0|1] [--visit-weight W]
-//                       [--most-visited 0|1] [--check SHARE]
+//                       [--most-visited 0|1] [--check SHARE] [--traps 0|1]
+//                       [--refute SHARE]
 //                       [--nodes N] [--depth D] [--margin-ms M] [--name NAME]
 //                       [--keep-tree 0|1]
 //
@@ -101,6 +102,10 @@ int main(int argc, char** argv) {
       options.minimax_share = std::stod(v);
     else if (k == "--check")
       options.check_share = std::stod(v);
+    else if (k == "--refute")
+      options.refutation_share = std::stod(v);
+    else if (k == "--traps")
+      options.trap_proofs = std::stoi(v) != 0;
     else if (k == "--fpu")
       options.first_play = std::stod(v);
     else if (k == "--root-fpu")

@@ -52,11 +52,13 @@ class LearnedEval {
   }
   // The same, and a proof from the move distances (features::Summary):
   // proven = +1 when the side to move scores with this move, -1 when it
-  // has lost whatever it plays, else 0.
-  int evaluate_proven(const State& s, int& proven) const {
+  // has lost whatever it plays, else 0; `summary`, when given, receives
+  // the move distances to the goals and the proofs.
+  int evaluate_proven(const State& s, int& proven, features::Summary* summary = nullptr) const {
     features::Active a;
     features::extract(s, a);
     proven = a.wins ? 1 : a.lost ? -1 : 0;
+    if (summary) *summary = {a.attack_distance, a.defence_distance, a.lost, a.wins};
     return scaled(logit(a));
   }
 
@@ -77,7 +79,8 @@ class LearnedEval {
   // evaluate_proven for a position that extends base's parent (its played
   // edges and more, the children's side to move), to rounding; any other
   // position is evaluated from scratch.
-  int evaluate_proven(const ChildBase& base, const State& s, int& proven) const;
+  int evaluate_proven(const ChildBase& base, const State& s, int& proven,
+                      features::Summary* summary = nullptr) const;
 
   static int scaled(float z) {
     return static_cast<int>(std::lround(1000.0 * std::tanh(0.5 * static_cast<double>(z))));
@@ -184,7 +187,8 @@ inline void LearnedEval::prepare_children(const State& parent, ChildBase& base) 
   for_each_edge(base.played, [&](int e) { add_row(features::edge_feature(e, base.turn)); });
 }
 
-inline int LearnedEval::evaluate_proven(const ChildBase& base, const State& s, int& proven) const {
+inline int LearnedEval::evaluate_proven(const ChildBase& base, const State& s, int& proven,
+                                        features::Summary* summary) const {
   const EdgeSet played = played_edges(s);
   EdgeSet added;
   bool extends = base.ready && s.turn == base.turn;
@@ -192,7 +196,7 @@ inline int LearnedEval::evaluate_proven(const ChildBase& base, const State& s, i
     extends &= (played[i] & base.played[i]) == base.played[i];
     added[i] = played[i] & ~base.played[i];
   }
-  if (!extends) return evaluate_proven(s, proven);
+  if (!extends) return evaluate_proven(s, proven, summary);
   std::array<VertexSet, 8> marked = base.marked;
   mark_edges(added, marked);
   FreeEdges edges;
@@ -208,6 +212,7 @@ inline int LearnedEval::evaluate_proven(const ChildBase& base, const State& s, i
   for_each_edge(added, [&](int e) { add(features::edge_feature(e, s.turn)); });
   const int minus = (base.touched & ball) ? features::kVisitedBase + cells[s.ball] : -1;
   proven = sum.wins ? 1 : sum.lost ? -1 : 0;
+  if (summary) *summary = sum;
   return scaled(logit_rows(base.acc.data(), a.index.data(), count, minus));
 }
 

@@ -60,23 +60,33 @@ int Game::horizon(const State& s, int ply) {
 
 namespace {
 
+// The deadline of a timed budget (unused otherwise).
+search::Clock::time_point deadline_of(const search::Limits& limits) {
+  return limits.deadline ? *limits.deadline : search::Clock::now() + limits.time;
+}
+
+// The first part of a budget, all but `share` of it, for the search that
+// a check follows: to a deadline, or a number of nodes.
+search::Limits first_part(const search::Limits& limits, double share, search::Clock::time_point end) {
+  search::Limits first = limits;
+  if (limits.timed()) {
+    const auto now = search::Clock::now();
+    first.deadline = now + std::chrono::duration_cast<search::Clock::duration>((end - now) * (1.0 - share));
+  } else {
+    first.max_nodes =
+        std::max<std::uint64_t>(1, static_cast<std::uint64_t>(limits.max_nodes * (1.0 - share)));
+  }
+  return first;
+}
+
 // Best-first on the first part of the budget, then the blunder check on the
 // rest (EngineOptions::check_share).
 search::Result<Outcome> checked_best_first(LearnedGame& game, const LearnedEval& eval, const State& s,
                                            const search::Limits& limits, const search::StopFn& stop,
                                            const search::BestFirstOptions& bf, double share) {
-  const auto start = search::Clock::now();
-  const auto end = limits.deadline ? *limits.deadline : start + limits.time;
-  search::Limits first = limits;
-  if (limits.timed()) {
-    first.deadline =
-        start + std::chrono::duration_cast<search::Clock::duration>((end - start) * (1.0 - share));
-  } else {
-    first.max_nodes =
-        std::max<std::uint64_t>(1, static_cast<std::uint64_t>(limits.max_nodes * (1.0 - share)));
-  }
+  const auto end = deadline_of(limits);
   search::BestFirst<LearnedGame> search(game, bf);
-  search::Result<Outcome> result = search.run(s, first, stop);
+  search::Result<Outcome> result = search.run(s, first_part(limits, share, end), stop);
   if (!result.move || result.proven != search::Proven::kUnknown || result.aborted) return result;
   std::uint64_t nodes_left = limits.max_nodes > result.nodes ? limits.max_nodes - result.nodes : 0;
   const auto ranking = search.ranking();
@@ -115,6 +125,41 @@ search::Result<Outcome> checked_best_first(LearnedGame& game, const LearnedEval&
   return result;  // every candidate checked lost, or out of budget: best-first's move
 }
 
+// Best-first on the first part of the budget, then the refutation check
+// on the rest (EngineOptions::refutation_share).
+search::Result<Outcome> refuted_best_first(LearnedGame& game, const State& s, const search::Limits& limits,
+                                           const search::StopFn& stop, const search::BestFirstOptions& bf,
+                                           double share) {
+  const auto end = deadline_of(limits);
+  const search::Limits first = first_part(limits, share, end);
+  // Without a clock, the check may look at its interrupt as many times as
+  // the nodes it was left (each look stands for up to a few thousand
+  // positions of a move generation, or one reply examined).
+  std::uint64_t looks_left = limits.timed() ? 0 : limits.max_nodes - first.max_nodes;
+  search::BestFirst<LearnedGame> search(game, bf);
+  search::Result<Outcome> result = search.run(s, first, stop);
+  if (!result.move || result.proven != search::Proven::kUnknown || result.aborted) return result;
+  TrapFinder traps;
+  traps.set_interrupt([&] {
+    if (stop && stop()) return true;
+    if (limits.timed()) return search::Clock::now() >= end;
+    return looks_left-- == 0;
+  });
+  // The first move not refuted; when the budget ends during a move's
+  // check, that move (not known to be refuted, unlike those before it).
+  for (const auto& [move, value] : search.ranking()) {
+    if (value < -search::kDecisive) break;  // the rest are proven losses
+    const State t = futlog::apply(s, move);
+    const bool refuted =
+        !game_over(t) && (immediate(t) == Immediate::kScores || traps.losing_reply(t, 2).has_value());
+    if (refuted && !traps.interrupted()) continue;
+    result.move = move;
+    result.score = value;
+    break;
+  }
+  return result;
+}
+
 search::BestFirstOptions best_first_options(const EngineOptions& options) {
   search::BestFirstOptions bf;
   bf.exploration = options.exploration;
@@ -135,9 +180,9 @@ search::BestFirstOptions kept_tree(search::BestFirstOptions bf) {
 }  // namespace
 
 Engine::Engine(const EngineOptions& options)
-    : game_(options.eval ? *options.eval : embedded_),
+    : game_(options.eval ? *options.eval : embedded_, options.trap_proofs),
       search_(game_, kept_tree(best_first_options(options))) {
-  if (options.algorithm != Algorithm::kBestFirst || options.check_share > 0)
+  if (options.algorithm != Algorithm::kBestFirst || options.check_share > 0 || options.refutation_share > 0)
     throw std::invalid_argument("futlog::Engine: best-first without the blunder check only");
 }
 
@@ -158,10 +203,12 @@ SearchResult search_move(const State& s, const search::Limits& limits, const sea
   }
   {
     const LearnedEval& eval = options.eval ? *options.eval : embedded;
-    LearnedGame game(eval);
+    LearnedGame game(eval, options.trap_proofs);
     const search::BestFirstOptions bf = best_first_options(options);
-    if (options.check_share <= 0 || (!limits.timed() && limits.max_nodes == 0))
-      return search::best_first(game, s, limits, stop, bf);
+    const bool bounded = limits.timed() || limits.max_nodes > 0;
+    if (options.refutation_share > 0 && bounded)
+      return refuted_best_first(game, s, limits, stop, bf, options.refutation_share);
+    if (options.check_share <= 0 || !bounded) return search::best_first(game, s, limits, stop, bf);
     return checked_best_first(game, eval, s, limits, stop, bf, options.check_share);
   }
 }

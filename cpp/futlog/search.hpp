@@ -14,6 +14,7 @@
 
 #include "futlog/learned_eval.hpp"
 #include "futlog/outcomes.hpp"
+#include "futlog/traps.hpp"
 #include "search/best_first.hpp"
 #include "search/limits.hpp"
 #include "search/result.hpp"
@@ -79,7 +80,9 @@ class LearnedGame {
   using State = futlog::State;
   using Move = Outcome;
 
-  explicit LearnedGame(const LearnedEval& eval) : eval_(eval) {}
+  // trap_proofs: prove the traps of traps.hpp as children are evaluated.
+  explicit LearnedGame(const LearnedEval& eval, bool trap_proofs = false)
+      : eval_(eval), trap_proofs_(trap_proofs) {}
 
   void moves(const State& s, std::vector<Move>& out) { generator_.generate(s, out); }
   State apply(const State& s, const Move& m) { return futlog::apply(s, m); }
@@ -90,19 +93,34 @@ class LearnedGame {
   // of the position last given to prepare_children share its history's
   // part of the evaluation.
   void prepare_children(const State& parent) { eval_.prepare_children(parent, base_); }
-  int evaluate_proven(const State& s, int& proven) { return eval_.evaluate_proven(base_, s, proven); }
+  // With trap proofs, a position is also proven lost (proven = -2) when
+  // every move of its side to move lets the opponent score. The check
+  // runs only where two bounds allow a trap: the own goal within one move
+  // of the ball (the distances), and may_be_trapped.
+  int evaluate_proven(const State& s, int& proven) {
+    features::Summary sum;
+    const int value = eval_.evaluate_proven(base_, s, proven, &sum);
+    if (trap_proofs_ && proven == 0 && sum.defence_distance <= 1 && may_be_trapped(s) && traps_.trapped(s))
+      proven = -2;
+    return value;
+  }
   std::uint64_t hash(const State& s);
   // As Game::watch: one generation can take tens of milliseconds.
   void watch(search::Budget* budget) {
-    if (budget)
+    if (budget) {
       generator_.set_interrupt([budget] { return budget->check(); });
-    else
+      traps_.set_interrupt([budget] { return budget->check(); });
+    } else {
       generator_.set_interrupt({});
+      traps_.set_interrupt({});
+    }
   }
 
  private:
   const LearnedEval& eval_;
+  bool trap_proofs_;
   OutcomeGenerator generator_;
+  TrapFinder traps_;
   LearnedEval::ChildBase base_;
 };
 
@@ -128,6 +146,13 @@ struct EngineOptions {
   // the opponent's side, by alpha-beta with the same evaluation, and the
   // first one that is not proven lost is played (0: no check).
   double check_share = 0.0;
+  // Best-first: prove traps as children are evaluated (LearnedGame).
+  bool trap_proofs = false;
+  // Best-first: share of the budget kept for a refutation check: the
+  // root's moves, best first, are tested with TrapFinder::losing_reply
+  // (a reply after which we have lost within two moves a side), and the
+  // first without one is played (0: no check).
+  double refutation_share = 0.0;
   // Best-first: the evaluation (nullptr: the embedded weights).
   const LearnedEval* eval = nullptr;
   // Alpha-beta: transposition table of 2^log2_tt entries.

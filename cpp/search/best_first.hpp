@@ -31,8 +31,9 @@
 namespace tabula::search {
 
 // Optional hook: the evaluation together with a proof when the position is
-// decided by the side to move's next move (proven = +1: it wins with its
-// next move; -1: whatever it plays loses at once; 0: not known):
+// decided within the next plies (proven = +1: the side to move wins with
+// its next move; -1: whatever it plays loses at once; -2: whatever it
+// plays, the opponent's reply wins; 0: not known):
 //   int evaluate_proven(const State&, int& proven);
 template <class G>
 concept HasProvenEvaluation = requires(G& g, const typename G::State& s, int& proven) {
@@ -372,8 +373,8 @@ class BestFirst {
       } else if constexpr (HasProvenEvaluation<G>) {
         int proven = 0;
         c.value = clamp_eval(game_.evaluate_proven(t, proven));
-        if (proven != 0) {  // decided by the child's next move, two plies on
-          c.value = proven > 0 ? kWin - (ply + 2) : -(kWin - (ply + 2));
+        if (proven != 0) {  // decided two (or, for -2, three) plies on
+          c.value = proven > 0 ? kWin - (ply + 2) : -(kWin - (ply + 1 - proven));
           c.closed = true;
         }
       } else {

@@ -15,33 +15,13 @@
 #include "futlog/outcomes.hpp"
 #include "futlog/search.hpp"
 #include "futlog/vertex_sets.hpp"
+#include "futlog_search_support.hpp"
 #include "test_support.hpp"
 
 namespace tabula::futlog {
 namespace {
 
-// Positions from random games, and every child of some of them (children
-// hold the long bounce chains a move has just marked).
-std::vector<State> positions(int games) {
-  Game game;
-  Rng rng(11);
-  OutcomeGenerator gen;
-  std::vector<Outcome> children;
-  std::vector<State> out;
-  int n = 0;
-  for (int g = 0; g < games; ++g)
-    tabula::testing::random_walk(game, State{}, rng, [&](const State& s, const std::vector<Outcome>& moves) {
-      if (moves.empty()) return;
-      out.push_back(s);
-      if (++n % 7 != 0) return;
-      gen.generate(s, children);
-      for (const Outcome& c : children) {
-        const State t = apply(s, c);
-        if (!game_over(t)) out.push_back(t);
-      }
-    });
-  return out;
-}
+std::vector<State> positions(int games) { return testing::random_positions(games, 11, 7); }
 
 // The distances by their definition: relax every vertex until nothing
 // changes (leaving a touched vertex or the ball costs nothing, leaving a
