@@ -97,6 +97,15 @@ bool probe(State& cur, int mover, int& steps) {
   return false;
 }
 
+// Moves ending nearest the goal their side attacks first: the mover's
+// safest moves when it looks for one, the replier's most dangerous ones
+// when it looks for a refutation, so that either look stops early.
+void order_forward(std::vector<Outcome>& list, int turn) {
+  auto progress = [turn](const Outcome& o) { return turn == 0 ? vertex_y(o.end) : -vertex_y(o.end); };
+  std::stable_sort(list.begin(), list.end(),
+                   [&](const Outcome& a, const Outcome& b) { return progress(a) > progress(b); });
+}
+
 }  // namespace
 
 bool TrapFinder::trapped(const State& s) { return lost_within(s, 1); }
@@ -127,6 +136,7 @@ bool TrapFinder::lost(const State& s, int depth) {
     interrupted_ = true;
     return false;
   }
+  order_forward(level.list, s.turn);
   const int mover = s.turn + 1;
   for (std::size_t i = 0; i < level.list.size(); ++i) {
     const State t = apply(s, level.list[i]);
@@ -150,6 +160,7 @@ std::optional<Outcome> TrapFinder::reply(const State& s, int depth) {
     interrupted_ = true;
     return std::nullopt;
   }
+  order_forward(level.list, s.turn);
   for (std::size_t i = 0; i < level.list.size(); ++i) {
     if (interrupt_ && interrupt_()) {
       interrupted_ = true;
