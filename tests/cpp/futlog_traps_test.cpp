@@ -79,7 +79,7 @@ TEST(FutlogTraps, ImmediateAndTrappedAsDefined) {
   TrapFinder traps;
   const LearnedEval eval;
   int scores = 0, lost = 0, trapped = 0, checked = 0, ruled_out = 0;
-  for (const State& s : positions(tabula::testing::scaled(40, 8))) {
+  for (const State& s : positions(40)) {
     const Immediate now = immediate(s);
     ASSERT_EQ(now, reference_immediate(s));
     scores += now == Immediate::kScores;
@@ -102,7 +102,7 @@ TEST(FutlogTraps, ImmediateAndTrappedAsDefined) {
   // The pool holds every kind, so none of the checks above is empty.
   EXPECT_GT(scores, 0);
   EXPECT_GT(lost, 0);
-  EXPECT_GT(trapped, tabula::testing::scaled(10, 2));
+  EXPECT_GT(trapped, 10);
   EXPECT_GT(checked, 10 * trapped);
   EXPECT_GT(ruled_out, checked / 2);  // and it rules most positions out
 }
@@ -210,7 +210,7 @@ TEST(FutlogTraps, BestFirstProvesTrapsAsItExpands) {
   OutcomeGenerator gen;
   std::vector<Outcome> moves;
   int proven_only_with = 0, in_three = 0;
-  const std::vector<State> pool = positions(tabula::testing::scaled(20, 4));
+  const std::vector<State> pool = positions(20);
   for (std::size_t i = 0; i < pool.size(); i += 3) {
     const State& s = pool[i];
     if (!traps.trap_reply(s) || immediate(s) == Immediate::kScores) continue;
@@ -246,7 +246,7 @@ TEST(FutlogTraps, RefutationCheckAvoidsLosingReplies) {
     const State t = apply(s, m);
     return !game_over(t) && (immediate(t) == Immediate::kScores || traps.losing_reply(t, 2).has_value());
   };
-  const std::vector<State> pool = narrow(positions(tabula::testing::scaled(20, 4)), 12);
+  const std::vector<State> pool = narrow(positions(20), 12);
   for (std::size_t i = 0; i < pool.size(); i += 4) {
     const State& s = pool[i];
     gen.generate(s, moves);
