@@ -143,7 +143,9 @@ search::Result<Outcome> refuted_best_first(LearnedGame& game, const State& s, co
   traps.set_interrupt([&] {
     if (stop && stop()) return true;
     if (limits.timed()) return search::Clock::now() >= end;
-    return looks_left-- == 0;
+    if (looks_left == 0) return true;  // and stays so
+    --looks_left;
+    return false;
   });
   // The first move not refuted; when the budget ends during a move's
   // check, that move (not known to be refuted, unlike those before it).
