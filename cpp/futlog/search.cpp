@@ -185,7 +185,7 @@ Engine::Engine(const EngineOptions& options)
     : game_(options.eval ? *options.eval : embedded_, options.trap_proofs),
       search_(game_, kept_tree(best_first_options(options))) {
   if (options.algorithm != Algorithm::kBestFirst || options.check_share > 0 || options.refutation_share > 0)
-    throw std::invalid_argument("futlog::Engine: best-first without the blunder check only");
+    throw std::invalid_argument("futlog::Engine: best-first without a root check only");
 }
 
 SearchResult Engine::move(const State& s, const search::Limits& limits, const search::StopFn& stop) {

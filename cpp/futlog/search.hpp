@@ -171,7 +171,7 @@ SearchResult search_move(const State& s, const search::Limits& limits, const sea
 // of one game (search::BestFirstOptions::reuse): when the position is the
 // last root or one or two plies below it in the tree, the search goes on
 // from that subtree. Any position is accepted; others start afresh.
-// options.algorithm must be kBestFirst and check_share 0 (else
+// options.algorithm must be kBestFirst, check_share and refutation_share 0 (else
 // std::invalid_argument). Not thread-safe; one handle per game.
 class Engine {
  public:

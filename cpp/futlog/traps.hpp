@@ -1,11 +1,11 @@
 #pragma once
 // Traps: positions whose side to move has lost within two plies, because
-// every move it has either ends the game against it or leaves the
-// opponent a move that scores (or that leaves no move at all). The
-// best-first tree proves such a position only once it expands it, and it
-// never expands a reply that its evaluation rates bad for the side that
-// plays it: a cheap, exact check of the replies to the move about to be
-// played catches the commonest way our engine lost won-looking games.
+// every move it has either ends the game against it or lets the opponent
+// score, and the same over two moves a side. Our games lost to stronger
+// engines end this way, in positions the evaluation rates well, and the
+// best-first tree proves them only once it expands them. The checks are
+// exact; searches use them as options (EngineOptions::trap_proofs and
+// refutation_share), off by default because neither won its match.
 #include <array>
 #include <functional>
 #include <optional>

@@ -63,14 +63,7 @@ TEST(FutlogBestFirst, PlayerTwoScoresDownwards) {
 
 // Positions from random games, where dead ends and goal chances abound.
 std::vector<State> random_positions(int games, std::uint64_t seed) {
-  Game game;
-  Rng rng(seed);
-  std::vector<State> out;
-  for (int g = 0; g < games; ++g)
-    tabula::testing::random_walk(game, State{}, rng, [&](const State& st, const std::vector<Outcome>& moves) {
-      if (!moves.empty()) out.push_back(st);
-    });
-  return out;
+  return testing::random_positions(games, seed, 0);
 }
 
 // The game is over after o, and the mover of o won it.
@@ -606,6 +599,9 @@ TEST(FutlogBestFirst, KeptTreeSelfPlayKeepsTheContract) {
   EngineOptions checked;
   checked.check_share = 0.2;
   EXPECT_THROW(Engine{checked}, std::invalid_argument);
+  EngineOptions refuted;
+  refuted.refutation_share = 0.2;
+  EXPECT_THROW(Engine{refuted}, std::invalid_argument);
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ inline void expect_consistent(const State& s, const SearchResult& r) {
 
 // Positions from `games` random games, and every child of every
 // `children_every`-th of them (children hold the long bounce chains a move
-// has just marked).
+// has just marked; 0: no children).
 inline std::vector<State> random_positions(int games, std::uint64_t seed, int children_every) {
   Game game;
   Rng rng(seed);
@@ -36,7 +36,7 @@ inline std::vector<State> random_positions(int games, std::uint64_t seed, int ch
     tabula::testing::random_walk(game, State{}, rng, [&](const State& s, const std::vector<Outcome>& moves) {
       if (moves.empty()) return;
       out.push_back(s);
-      if (++n % children_every != 0) return;
+      if (children_every == 0 || ++n % children_every != 0) return;
       gen.generate(s, children);
       for (const Outcome& c : children) {
         const State t = apply(s, c);
