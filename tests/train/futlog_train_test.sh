@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Futlog training tools end to end at toy sizes: self-play with drawn
-# moves writes one 64-byte record per position, fit reads it and writes a
+# moves writes one 64-byte record per position, relabel, siblings and traps
+# label positions again, fit reads them and writes a
 # weights file, the engine plays with those weights through the referee,
 # and export turns them into the build's C++ initializer.
 #   futlog_train_test.sh TRAIN PLAYER REFEREE
@@ -60,6 +61,23 @@ results=$(od -An -v -tx1 -w64 "$work/s.bin" | awk '{print $57}' | sort -u | tr '
 [ "$results" = "00 " ] || fail "siblings gave results to positions never played: $results"
 "$train" siblings --data "$work/a.bin" --out "$work/t.bin" --children 2 --top 3 --nodes 40 --every 4 2>/dev/null
 [ "$(stat -c %s "$work/t.bin")" -gt 0 ] || fail "siblings --top wrote nothing"
+
+# Exact proofs: every game position written again, whole, with its result;
+# the games' last positions, where the mover scores, relabelled 1000 (bytes
+# 53-54, little-endian: e8 03). With --children, only proven children, as
+# tree positions labelled +-1000 (18 fc).
+"$train" traps --data "$work/a.bin" --out "$work/p.bin" 2>/dev/null
+psize=$(stat -c %s "$work/p.bin")
+[ "$psize" -gt 0 ] && [ $((psize % 64)) -eq 0 ] && [ "$psize" -le "$size" ] || fail "traps wrote $psize bytes"
+results=$(od -An -v -tx1 -w64 "$work/p.bin" | awk '{print $57}' | sort -u | tr '\n' ' ')
+[ "$results" = "01 ff " ] || fail "traps lost the games' results: $results"
+od -An -v -tx1 -w64 "$work/p.bin" | awk '$53 $54 == "e803" { n++ } END { exit n == 0 }' ||
+  fail "traps proved no scoring move in 6 games"
+"$train" traps --data "$work/a.bin" --out "$work/pc.bin" --children 3 2>/dev/null
+labels=$(od -An -v -tx1 -w64 "$work/pc.bin" | awk '{print $53 $54 $57}' | sort -u | tr '\n' ' ')
+[ -n "$labels" ] && [ -z "$(echo "$labels" | tr ' ' '\n' | grep -v -e '^e80300$' -e '^18fc00$' | grep .)" ] ||
+  fail "traps --children wrote other than proven tree positions: $labels"
+"$train" traps --data "$work/a.bin" --out "$work/px.bin" --depth 1 2>/dev/null && fail "traps accepted --depth 1"
 
 "$train" fit --data "$work/a.bin,$work/c.bin,$work/d.bin,$work/s.bin" --out "$work/w.txt" --hidden 4 --epochs 2 2>"$work/fit.log" ||
   { cat "$work/fit.log" >&2; fail "fit failed"; }

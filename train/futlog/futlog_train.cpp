@@ -46,12 +46,29 @@
 //       result: the positions a search evaluates at every expansion, most
 //       of them moves no player would choose, which the games alone never
 //       show the fit;
+//   futlog_train traps --data FILE[,FILE...] --out FILE [--depth D]
+//                      [--every N] [--offset O] [--max-ms T] [--weights FILE]
+//                      [--children C]
+//       checks the game positions O, O + N, ... exactly (futlog/traps.hpp)
+//       and appends each, its label replaced by the proof where there is
+//       one: 1000 when the side to move scores at once or has a move into
+//       a position lost within D - 1 moves a side for the opponent (D 2: a
+//       trap), -1000 when it has lost within min(D, 2) moves a side (D 2
+//       or 3; default 2); the others keep their label. These are the
+//       positions a search's value misses most: lines that force a goal
+//       near the defender's goal, several plies beyond its horizon. A check
+//       that runs over T milliseconds (default 2000) is dropped, and so is
+//       its position's proof. With --children C, the C children of each
+//       position that the evaluation rates best for the mover are checked
+//       instead, and only the proven ones are written, as tree positions
+//       (no result): the leaves where a search trusts the evaluation;
 //   futlog_train export --weights FILE [--include FILE]
 //       writes a weights file as the C++ initializer embedded in the build
 //       (default cpp/futlog/eval_weights.inc).
 //
 // train/futlog/train.sh runs the whole pipeline.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -67,6 +84,7 @@
 #include "futlog/learned_eval.hpp"
 #include "futlog/outcomes.hpp"
 #include "futlog/search.hpp"
+#include "futlog/traps.hpp"
 #include "search/best_first.hpp"
 
 using namespace tabula;
@@ -416,6 +434,96 @@ int relabel(const Args& args) {
   return 0;
 }
 
+// What an exact check proves of s (not over) for its side to move: +1 it
+// scores at once or has a move into a position lost within depth - 1 for
+// the opponent (depth 2: a trap), -1 it has lost within `depth` moves a
+// side (at most 2), 0 neither, or the check was interrupted.
+int proof_of(TrapFinder& finder, const State& s, int depth, bool& interrupted) {
+  interrupted = false;
+  const Immediate now = immediate(s);
+  if (now != Immediate::kOpen) return now == Immediate::kScores ? 1 : -1;
+  int proof = finder.lost_within(s, std::min(depth, TrapFinder::kMaxDepth)) ? -1 : 0;
+  if (proof == 0 && !finder.interrupted() && finder.losing_reply(s, depth - 1)) proof = 1;
+  interrupted = finder.interrupted();
+  return interrupted ? 0 : proof;
+}
+
+// Counts of a traps run, printed as it goes.
+struct ProofCounts {
+  long done = 0, won = 0, lost = 0, wrong = 0, misjudged = 0, dropped = 0;
+  void print() const {
+    std::cerr << "traps " << done << " positions: " << won << " won, " << lost << " lost, " << wrong
+              << " of them labelled under 500 for the winner, " << misjudged
+              << " evaluated in the loser's favour, " << dropped << " checks dropped\n";
+  }
+};
+
+int traps(const Args& args) {
+  const std::vector<Record> data = load(get(args, "--data", ""));
+  const std::string out_path = get(args, "--out", "");
+  if (data.empty() || out_path.empty()) throw std::runtime_error("traps needs --data and --out");
+  const int depth = std::stoi(get(args, "--depth", "2"));
+  if (depth < 2 || depth > TrapFinder::kMaxDepth + 1) throw std::runtime_error("--depth is 2 or 3");
+  const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
+  const std::size_t offset = std::stoul(get(args, "--offset", "0"));
+  const std::size_t top = std::stoul(get(args, "--children", "0"));
+  const auto max_time = std::chrono::milliseconds(std::stol(get(args, "--max-ms", "2000")));
+  const LearnedEval eval = weights_of(args);
+  TrapFinder finder;
+  std::chrono::steady_clock::time_point deadline;
+  finder.set_interrupt([&] { return std::chrono::steady_clock::now() > deadline; });
+  OutcomeGenerator generator;
+  std::vector<Outcome> outs;
+  std::vector<std::pair<int, State>> children;
+  std::ofstream out(out_path, std::ios::binary | std::ios::app);
+  ProofCounts counts;
+  // Checks rec's position, relabels it when proven and writes it when
+  // proven or `always`.
+  const auto check = [&](Record rec, const State& s, bool always) {
+    deadline = std::chrono::steady_clock::now() + max_time;
+    bool interrupted = false;
+    const int proof = proof_of(finder, s, depth, interrupted);
+    counts.dropped += interrupted;
+    if (proof != 0) {
+      counts.won += proof > 0;
+      counts.lost += proof < 0;
+      counts.wrong += proof * rec.search_value < 500;    // the old label was not near the proof
+      counts.misjudged += proof * eval.evaluate(s) < 0;  // the evaluation favours the loser
+      rec.search_value = static_cast<std::int16_t>(1000 * proof);
+    }
+    if (proof != 0 || always) out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
+    if (++counts.done % 1000 == 0) {
+      out.flush();
+      counts.print();
+    }
+  };
+  for (std::size_t i = offset; i < data.size(); i += every) {
+    if (data[i].result == 0) continue;
+    const State s = state_of(data[i]);
+    if (game_over(s)) continue;
+    if (top == 0) {
+      check(data[i], s, true);
+      continue;
+    }
+    // The children a search would look at first: those the evaluation
+    // rates best for the mover (their values are the opponent's). Only
+    // the proven ones are written, with no result, as tree positions.
+    generator.generate(s, outs);
+    children.clear();
+    for (const Outcome& o : outs)
+      if (const State t = apply(s, o); !game_over(t)) children.emplace_back(eval.evaluate(t), t);
+    const std::size_t n = std::min(top, children.size());
+    std::partial_sort(children.begin(), children.begin() + static_cast<long>(n), children.end(),
+                      [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t j = 0; j < n; ++j) {
+      // The label of a child before its proof: its evaluation.
+      check(record_of(children[j].second, children[j].first, data[i].game), children[j].second, false);
+    }
+  }
+  counts.print();
+  return 0;
+}
+
 int siblings(const Args& args) {
   const std::vector<Record> data = load(get(args, "--data", ""));
   const std::string out_path = get(args, "--out", "");
@@ -472,7 +580,7 @@ int siblings(const Args& args) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: futlog_train selfplay|fit|relabel|siblings|export ...\n";
+    std::cerr << "usage: futlog_train selfplay|fit|relabel|siblings|traps|export ...\n";
     return 2;
   }
   try {
@@ -482,6 +590,7 @@ int main(int argc, char** argv) {
     if (cmd == "fit") return fit(args);
     if (cmd == "relabel") return relabel(args);
     if (cmd == "siblings") return siblings(args);
+    if (cmd == "traps") return traps(args);
     if (cmd == "export") {
       std::ofstream(get(args, "--include", "cpp/futlog/eval_weights.inc"))
           << LearnedEval::from_file(get(args, "--weights", "")).to_include();
