@@ -6,7 +6,8 @@
 # An unfinished job is played afresh, a window reaching before the
 # folder's first generation is cut, and a fine-tuning fit starts from the
 # current weights; the gate plays at equal time when asked; a relabelling
-# run fits on the played positions searched again, and on nothing else.
+# run fits on the played positions searched again, and on nothing else;
+# a run with proofs fits on the proven children too.
 #   futlog_train_sh_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -80,6 +81,20 @@ for j in 1 2; do
   [ -f "$work/run/r8_$j.done" ] && [ "$r" -gt 0 ] && [ $((r % 64)) = 0 ] && [ "$r" -lt "$g" ] ||
     fail "job $j's relabelled file holds $r bytes against $g played"
 done
+
+# Exact proofs: the best-rated children of the relabelled positions,
+# checked, and the fit on both files of each job.
+run GATE_SCORE=0 FIRST=9 WINDOW=1 RELABEL_NODES=60 RELABEL_EVERY=1 TRAPS_EVERY=1 TRAPS_CHILDREN=3 \
+  INIT="$work/run/weights_g1.txt" GAMES=2
+grep -q "generation 9: exact proofs for the best-rated children of one position in 1" "$work/log" ||
+  { cat "$work/log" >&2; fail "generation 9 had no proofs"; }
+grep -q "generation 9: fitting on $work/run/r9_1.bin,$work/run/r9_2.bin,$work/run/p9_1.bin,$work/run/p9_2.bin$" \
+  "$work/log" || { cat "$work/log" >&2; fail "the fit did not take the proven children"; }
+p=$(($(stat -c %s "$work/run/p9_1.bin") + $(stat -c %s "$work/run/p9_2.bin")))
+[ -f "$work/run/p9_1.done" ] && [ "$p" -gt 0 ] && [ $((p % 64)) = 0 ] || fail "the proofs wrote $p bytes"
+labels=$(od -An -v -tx1 -w64 "$work/run/p9_1.bin" "$work/run/p9_2.bin" | awk '{print $53 $54 $57}' | sort -u | tr '\n' ' ')
+[ -z "$(echo "$labels" | tr ' ' '\n' | grep -v -e '^e80300$' -e '^18fc00$' | grep .)" ] ||
+  fail "the proofs wrote other than proven tree positions: $labels"
 
 # A gate no candidate can pass: the exported weights stay as they were.
 cp "$work/w.inc" "$work/w.before"

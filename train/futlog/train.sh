@@ -10,6 +10,8 @@
 #  2. with RELABEL_NODES, searches the played positions again at that many
 #     nodes (JOBS processes) and keeps only them, with the deeper values:
 #     labels from a search as deep as the one the network will serve;
+#     with TRAPS_EVERY, adds children of those positions that an exact
+#     check proves won or lost;
 #  3. fits a network on the positions of the last WINDOW generations;
 #  4. gates it: a match (GATE_GAMES games, the referee of bench/) against
 #     the current weights, at GATE_NODES nodes a move or, with GATE_MS, at
@@ -39,6 +41,12 @@
 #   are relabelled [3]. With it, fit with LAMBDA=0: the game's result
 #   of shallow self-play only adds noise to a deep label (bench/results/
 #   futlog.md, "Labels nearer the depth of play")
+#   TRAPS_EVERY: in one game position in N (of the relabelled ones with
+#   RELABEL_NODES), the TRAPS_CHILDREN [8] children the current weights
+#   rate best for the mover are checked exactly (futlog_train traps,
+#   --depth TRAPS_DEPTH [3], a check dropped after TRAPS_MS [300] ms) and
+#   the proven ones are fitted on too, labelled won or lost; 0: none [0]
+#   (bench/results/futlog.md, "Exact proofs as labels")
 #   GATE_GAMES [100] (0: no gate)  GATE_NODES [20000]  GATE_SCORE [0.55]
 #   (a gain at 2,000 nodes was seen to turn into a loss at 20,000: the
 #   gate plays nearer the depth of a real search; confirm at equal time)
@@ -79,6 +87,10 @@ DECAY=${DECAY:-0.6}
 WINDOW=${WINDOW:-2}
 RELABEL_NODES=${RELABEL_NODES:-0}
 RELABEL_EVERY=${RELABEL_EVERY:-3}
+TRAPS_EVERY=${TRAPS_EVERY:-0}
+TRAPS_CHILDREN=${TRAPS_CHILDREN:-8}
+TRAPS_DEPTH=${TRAPS_DEPTH:-3}
+TRAPS_MS=${TRAPS_MS:-300}
 FINE_TUNE=${FINE_TUNE:-0}
 GATE_GAMES=${GATE_GAMES:-100}
 GATE_NODES=${GATE_NODES:-20000}
@@ -108,7 +120,7 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
   for job in $(seq 1 "$JOBS"); do
     [ -f "$WORK/g${gen}_$job.done" ] && continue
     rm -f "$WORK/g${gen}_$job.bin"  # an unfinished job's games: self-play appends, so start afresh
-    rm -f "$WORK/r${gen}_$job.done"  # and its relabelling, if any, was of other games
+    rm -f "$WORK/r${gen}_$job.done" "$WORK/p${gen}_$job.done"  # and its relabelling and proofs were of other games
     (nice -n 10 "$TRAIN" selfplay --out "$WORK/g${gen}_$job.bin" --games "$GAMES" --nodes "$NODES" \
       --random-plies "$RANDOM_PLIES" --sample-plies "$SAMPLE_PLIES" --temperature "$TEMPERATURE" \
       --tree "$TREE" --descent "$DESCENT" --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &&
@@ -123,7 +135,7 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
     pids=()
     for job in $(seq 1 "$JOBS"); do
       [ -f "$WORK/r${gen}_$job.done" ] && continue
-      rm -f "$WORK/r${gen}_$job.bin"  # relabel appends too
+      rm -f "$WORK/r${gen}_$job.bin" "$WORK/p${gen}_$job.done"  # relabel appends too; the proofs follow it
       (nice -n 10 "$TRAIN" relabel --data "$WORK/g${gen}_$job.bin" --out "$WORK/r${gen}_$job.bin" \
         --nodes "$RELABEL_NODES" --every "$RELABEL_EVERY" ${weights:+--weights "$weights"} \
         2>"$WORK/r${gen}_$job.log" && touch "$WORK/r${gen}_$job.done") &
@@ -131,9 +143,26 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
     done
     for pid in "${pids[@]}"; do wait "$pid"; done
   fi
+  if [ "$TRAPS_EVERY" -gt 0 ]; then
+    echo "generation $gen: exact proofs for the best-rated children of one position in $TRAPS_EVERY"
+    pids=()
+    for job in $(seq 1 "$JOBS"); do
+      [ -f "$WORK/p${gen}_$job.done" ] && continue
+      rm -f "$WORK/p${gen}_$job.bin"  # traps appends too
+      (nice -n 10 "$TRAIN" traps --data "$WORK/${prefix}${gen}_$job.bin" --out "$WORK/p${gen}_$job.bin" \
+        --children "$TRAPS_CHILDREN" --depth "$TRAPS_DEPTH" --every "$TRAPS_EVERY" --offset 1 \
+        --max-ms "$TRAPS_MS" ${weights:+--weights "$weights"} 2>"$WORK/p${gen}_$job.log" &&
+        touch "$WORK/p${gen}_$job.done") &
+      pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid"; done
+  fi
   first=$((gen - WINDOW + 1))
   files=()  # generations of the window with no games in WORK are skipped (nullglob)
   for g in $(seq $((first > 1 ? first : 1)) "$gen"); do files+=("$WORK"/${prefix}${g}_*.bin); done
+  if [ "$TRAPS_EVERY" -gt 0 ]; then
+    for g in $(seq $((first > 1 ? first : 1)) "$gen"); do files+=("$WORK"/p${g}_*.bin); done
+  fi
   data=$(printf '%s\n' "${files[@]}" | paste -sd, -)
   init=()
   [ "$FINE_TUNE" = 1 ] && init=(--init "${weights:-embedded}")
