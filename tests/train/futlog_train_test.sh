@@ -77,6 +77,12 @@ od -An -v -tx1 -w64 "$work/p.bin" | awk '$53 $54 == "e803" { n++ } END { exit n 
 labels=$(od -An -v -tx1 -w64 "$work/pc.bin" | awk '{print $53 $54 $57}' | sort -u | tr '\n' ' ')
 [ -n "$labels" ] && [ -z "$(echo "$labels" | tr ' ' '\n' | grep -v -e '^e80300$' -e '^18fc00$' | grep .)" ] ||
   fail "traps --children wrote other than proven tree positions: $labels"
+# Only the proofs the evaluation missed: fewer, the same labels.
+"$train" traps --data "$work/a.bin" --out "$work/pm.bin" --children 3 --missed 500 2>/dev/null
+[ "$(stat -c %s "$work/pm.bin")" -lt "$(stat -c %s "$work/pc.bin")" ] || fail "traps --missed kept every proof"
+missed=$(od -An -v -tx1 -w64 "$work/pm.bin" | awk '{print $53 $54 $57}' | sort -u | tr '\n' ' ')
+[ -z "$(echo "$missed" | tr ' ' '\n' | grep -v -e '^e80300$' -e '^18fc00$' | grep .)" ] ||
+  fail "traps --missed wrote other than proven tree positions: $missed"
 "$train" traps --data "$work/a.bin" --out "$work/px.bin" --depth 1 2>/dev/null && fail "traps accepted --depth 1"
 
 "$train" fit --data "$work/a.bin,$work/c.bin,$work/d.bin,$work/s.bin" --out "$work/w.txt" --hidden 4 --epochs 2 2>"$work/fit.log" ||

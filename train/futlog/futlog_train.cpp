@@ -48,7 +48,7 @@
 //       show the fit;
 //   futlog_train traps --data FILE[,FILE...] --out FILE [--depth D]
 //                      [--every N] [--offset O] [--max-ms T] [--weights FILE]
-//                      [--children C]
+//                      [--children C] [--missed M]
 //       checks the game positions O, O + N, ... exactly (futlog/traps.hpp)
 //       and appends each, its label replaced by the proof where there is
 //       one: 1000 when the side to move scores at once or has a move into
@@ -62,6 +62,8 @@
 //       position that the evaluation rates best for the mover are checked
 //       instead, and only the proven ones are written, as tree positions
 //       (no result): the leaves where a search trusts the evaluation;
+//       with --missed M, only those the evaluation rated under M for the
+//       winner;
 //   futlog_train export --weights FILE [--include FILE]
 //       writes a weights file as the C++ initializer embedded in the build
 //       (default cpp/futlog/eval_weights.inc).
@@ -467,6 +469,9 @@ int traps(const Args& args) {
   const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
   const std::size_t offset = std::stoul(get(args, "--offset", "0"));
   const std::size_t top = std::stoul(get(args, "--children", "0"));
+  // With --children: only the proofs the label before it (the evaluation)
+  // missed by this much, or more: under this value for the winner.
+  const int missed = std::stoi(get(args, "--missed", "1001"));
   const auto max_time = std::chrono::milliseconds(std::stol(get(args, "--max-ms", "2000")));
   const LearnedEval eval = weights_of(args);
   TrapFinder finder;
@@ -480,6 +485,7 @@ int traps(const Args& args) {
   // Checks rec's position, relabels it when proven and writes it when
   // proven or `always`.
   const auto check = [&](Record rec, const State& s, bool always) {
+    const int before = rec.search_value;
     deadline = std::chrono::steady_clock::now() + max_time;
     bool interrupted = false;
     const int proof = proof_of(finder, s, depth, interrupted);
@@ -491,7 +497,8 @@ int traps(const Args& args) {
       counts.misjudged += proof * eval.evaluate(s) < 0;  // the evaluation favours the loser
       rec.search_value = static_cast<std::int16_t>(1000 * proof);
     }
-    if (proof != 0 || always) out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
+    if ((proof != 0 && proof * before < missed) || always)
+      out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
     if (++counts.done % 1000 == 0) {
       out.flush();
       counts.print();

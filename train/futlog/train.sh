@@ -45,7 +45,9 @@
 #   RELABEL_NODES), the TRAPS_CHILDREN [8] children the current weights
 #   rate best for the mover are checked exactly (futlog_train traps,
 #   --depth TRAPS_DEPTH [3], a check dropped after TRAPS_MS [300] ms) and
-#   the proven ones are fitted on too, labelled won or lost; 0: none [0]
+#   the proven ones are fitted on too, labelled won or lost (with
+#   TRAPS_MISSED, only those the weights rated under it for the winner
+#   [1001: all]); 0: none [0]
 #   (bench/results/futlog.md, "Exact proofs as labels")
 #   GATE_GAMES [100] (0: no gate)  GATE_NODES [20000]  GATE_SCORE [0.55]
 #   (a gain at 2,000 nodes was seen to turn into a loss at 20,000: the
@@ -91,6 +93,7 @@ TRAPS_EVERY=${TRAPS_EVERY:-0}
 TRAPS_CHILDREN=${TRAPS_CHILDREN:-8}
 TRAPS_DEPTH=${TRAPS_DEPTH:-3}
 TRAPS_MS=${TRAPS_MS:-300}
+TRAPS_MISSED=${TRAPS_MISSED:-1001}
 FINE_TUNE=${FINE_TUNE:-0}
 GATE_GAMES=${GATE_GAMES:-100}
 GATE_NODES=${GATE_NODES:-20000}
@@ -151,7 +154,7 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
       rm -f "$WORK/p${gen}_$job.bin"  # traps appends too
       (nice -n 10 "$TRAIN" traps --data "$WORK/${prefix}${gen}_$job.bin" --out "$WORK/p${gen}_$job.bin" \
         --children "$TRAPS_CHILDREN" --depth "$TRAPS_DEPTH" --every "$TRAPS_EVERY" --offset 1 \
-        --max-ms "$TRAPS_MS" ${weights:+--weights "$weights"} 2>"$WORK/p${gen}_$job.log" &&
+        --max-ms "$TRAPS_MS" --missed "$TRAPS_MISSED" ${weights:+--weights "$weights"} 2>"$WORK/p${gen}_$job.log" &&
         touch "$WORK/p${gen}_$job.done") &
       pids+=($!)
     done
