@@ -469,8 +469,8 @@ int traps(const Args& args) {
   const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
   const std::size_t offset = std::stoul(get(args, "--offset", "0"));
   const std::size_t top = std::stoul(get(args, "--children", "0"));
-  // With --children: only the proofs the label before it (the evaluation)
-  // missed by this much, or more: under this value for the winner.
+  // With --children: only the proofs whose label before (the evaluation's)
+  // was under this value for the winner.
   const int missed = std::stoi(get(args, "--missed", "1001"));
   const auto max_time = std::chrono::milliseconds(std::stol(get(args, "--max-ms", "2000")));
   const LearnedEval eval = weights_of(args);
