@@ -493,7 +493,7 @@ int traps(const Args& args) {
     if (proof != 0) {
       counts.won += proof > 0;
       counts.lost += proof < 0;
-      counts.wrong += proof * rec.search_value < 500;    // the old label was not near the proof
+      counts.wrong += proof * before < 500;              // the old label was not near the proof
       counts.misjudged += proof * eval.evaluate(s) < 0;  // the evaluation favours the loser
       rec.search_value = static_cast<std::int16_t>(1000 * proof);
     }
