@@ -4,7 +4,7 @@
 //
 //   futlog_referee_bench --a "CMD" --b "CMD" [--games N] [--ms T]
 //       [--tolerance-ms X] [--random-plies K] [--seed S]
-//       [--games-file FILE] [--engine-log FILE]
+//       [--games-file FILE] [--engine-log FILE] [--sprt ELO0,ELO1]
 //
 // Each CMD is run by /bin/sh. Game i has A kick off (player 1) when i is
 // even, B when it is odd. With --random-plies K the first K plies of each
@@ -17,6 +17,13 @@
 // is reported and not counted. Time per move is measured from sending `go`
 // to reading the answer; answers later than T + X ms are counted as
 // overruns (and, with --strict-time, lose).
+//
+// The Elo estimate is given twice: per game, and per pair of games on one
+// opening (common/match_stats.hpp; the pairs' interval is the sounder one,
+// as an opening can favour a colour). --sprt ELO0,ELO1 stops the match
+// after a pair as soon as a sequential probability ratio test (alpha =
+// beta = 0.05, over the pairs) accepts "A is ELO1 stronger" or "A is at
+// most ELO0 stronger"; --games is then the cap.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -36,11 +43,13 @@
 #include <string>
 #include <vector>
 
+#include "common/match_stats.hpp"
 #include "futlog/outcomes.hpp"
 #include "futlog/protocol.hpp"
 
 using namespace tabula::futlog;
 using Clock = std::chrono::steady_clock;
+namespace match = tabula::match;
 
 namespace {
 
@@ -140,12 +149,6 @@ struct Side {
   long moves = 0;
 };
 
-double elo_of(double p) {
-  if (p <= 0) return -INFINITY;
-  if (p >= 1) return INFINITY;
-  return -400.0 * std::log10(1.0 / p - 1.0);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -154,6 +157,7 @@ int main(int argc, char** argv) {
   double ms = 1000, tolerance = 50;
   unsigned seed = 1;
   bool strict_time = false;
+  std::optional<match::Sprt> sprt;
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
     if (k == "--strict-time") {
@@ -183,7 +187,15 @@ int main(int argc, char** argv) {
       games_file = v;
     else if (k == "--engine-log")
       engine_log = v;
-    else {
+    else if (k == "--sprt") {
+      const auto comma = v.find(',');
+      if (comma != std::string::npos)
+        sprt = match::Sprt{std::stod(v.substr(0, comma)), std::stod(v.substr(comma + 1))};
+      if (!sprt || !(sprt->elo0 < sprt->elo1)) {
+        std::cerr << "--sprt takes ELO0,ELO1 with ELO0 < ELO1\n";
+        return 2;
+      }
+    } else {
       std::cerr << "unknown option " << k << '\n';
       return 2;
     }
@@ -209,9 +221,14 @@ int main(int argc, char** argv) {
   std::vector<std::string> opening;
   int wins = 0, draws = 0, losses = 0, disputes = 0;
   std::vector<double> scores;
+  match::Pentanomial pairs{};
+  int pair_points = 0, pair_games = 0;  // A's wins so far in the current pair, and its counted games
+  match::Verdict verdict = match::Verdict::kContinue;
+  int played = 0;
   const int go_timeout = static_cast<int>(ms) + 30000;
 
-  for (int g = 0; g < games; ++g) {
+  for (int g = 0; g < games && verdict == match::Verdict::kContinue; ++g) {
+    ++played;
     const int a_colour = g % 2;  // A is player 1 (turn 0) in even games
     if (g % 2 == 0) {            // a new opening for the pair
       opening.clear();
@@ -301,6 +318,13 @@ int main(int argc, char** argv) {
       outcome = a_won ? "A wins" : "B wins";
       (a_won ? wins : losses)++;
       scores.push_back(a_won ? 1.0 : 0.0);
+      pair_points += a_won ? 2 : 0;
+      ++pair_games;
+    }
+    if (g % 2 == 1) {  // a pair is complete: counted when neither game was disputed
+      if (pair_games == 2) ++pairs[static_cast<std::size_t>(pair_points)];
+      pair_points = pair_games = 0;
+      if (sprt) verdict = sprt->verdict(match::llr(pairs, sprt->elo0, sprt->elo1));
     }
     std::cout << "game " << g + 1 << ": A is player " << a_colour + 1 << ", " << outcome << " (" << reason
               << ", " << ply << " plies)  running A " << wins << "-" << draws << "-" << losses << std::endl;
@@ -310,17 +334,21 @@ int main(int argc, char** argv) {
              << '\n';
   }
 
-  const double n = static_cast<double>(scores.size());
-  double mean = 0, sq = 0;
-  for (double x : scores) mean += x, sq += x * x;
-  mean = n > 0 ? mean / n : 0.5;
-  const double var = n > 0 ? std::max(0.0, sq / n - mean * mean) : 0;
-  const double se = n > 0 ? std::sqrt(var / n) : 0;
-  const double lo = elo_of(mean - 1.96 * se), hi = elo_of(mean + 1.96 * se), elo = elo_of(mean);
+  const match::EloEstimate by_game = match::elo_estimate(match::game_moments({wins, draws, losses}));
+  const match::EloEstimate by_pair = match::elo_estimate(match::pair_moments(pairs));
   std::printf("\nA = %s\nB = %s\n", sides[0].name.c_str(), sides[1].name.c_str());
-  std::printf("games %d (disputed %d), A: W %d  D %d  L %d, score %.3f\n", games, disputes, wins, draws,
-              losses, mean);
-  std::printf("Elo A - B: %+.0f  95%% interval [%+.0f, %+.0f]\n", elo, lo, hi);
+  std::printf("games %d (disputed %d), A: W %d  D %d  L %d, score %.3f\n", played, disputes, wins, draws,
+              losses, by_game.score);
+  std::printf("Elo A - B: %+.0f  95%% interval [%+.0f, %+.0f]\n", by_game.elo, by_game.lo, by_game.hi);
+  std::printf(
+      "pairs by A's points 0 / 1 / 2: %d / %d / %d; Elo by pairs %+.0f  95%% interval [%+.0f, %+.0f]\n",
+      pairs[0], pairs[2], pairs[4], by_pair.elo, by_pair.lo, by_pair.hi);
+  if (sprt)
+    std::printf("SPRT elo0 %.0f elo1 %.0f: LLR %.2f (bounds %.2f, %.2f): %s\n", sprt->elo0, sprt->elo1,
+                match::llr(pairs, sprt->elo0, sprt->elo1), sprt->lower(), sprt->upper(),
+                verdict == match::Verdict::kAcceptH1   ? "H1 accepted (A is stronger)"
+                : verdict == match::Verdict::kAcceptH0 ? "H0 accepted"
+                                                       : "undecided");
   for (int i = 0; i < 2; ++i)
     std::printf("%s: moves %ld, mean %.1f ms, max %.1f ms, over %.0f+%.0f ms: %d\n", i == 0 ? "A" : "B",
                 sides[i].moves,

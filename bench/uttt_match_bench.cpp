@@ -40,6 +40,7 @@
 #include <string>
 #include <vector>
 
+#include "common/match_stats.hpp"
 #include "common/rng.hpp"
 #include "uttt/protocol.hpp"
 #include "uttt/state.hpp"
@@ -172,16 +173,10 @@ double elo_of(double score) {
   return -400.0 * std::log10(1.0 / score - 1.0);
 }
 
-// Log-likelihood ratio of the trinomial results under elo1 against elo0
-// (the usual normal approximation).
+// Log-likelihood ratio of the results under elo1 against elo0 (per game:
+// the usual normal approximation, common/match_stats.hpp).
 double llr(int w, int d, int l, double elo0, double elo1) {
-  const double n = w + d + l;
-  if (n == 0 || w + l == 0) return 0;
-  const double s = (w + 0.5 * d) / n;
-  const double var = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / n;
-  if (var <= 0) return 0;
-  const double s0 = 1 / (1 + std::pow(10, -elo0 / 400)), s1 = 1 / (1 + std::pow(10, -elo1 / 400));
-  return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+  return tabula::match::llr(tabula::match::Trinomial{w, d, l}, elo0, elo1);
 }
 
 }  // namespace
@@ -237,7 +232,8 @@ int main(int argc, char** argv) {
   Tally as_x[2], as_o[2];  // per program, by its side
   int forfeits[2] = {0, 0};
   int played = 0;
-  const double lower = std::log(0.05 / 0.95), upper = std::log(0.95 / 0.05);
+  const tabula::match::Sprt bounds;  // alpha = beta = 0.05
+  const double lower = bounds.lower(), upper = bounds.upper();
   std::string verdict;
 
   for (int g = 0; g < games; ++g) {
