@@ -5,7 +5,7 @@
 //   futlog_player_bench [--algo bf|ab|abl|course] [--weights FILE] [--explore C]
 //                       [--mix M] [--fpu F] [--root-fpu F] [--lazy 0|1] [--visit-weight W]
 //                       [--most-visited 0|1] [--check SHARE] [--traps 0|1]
-//                       [--refute SHARE]
+//                       [--refute SHARE] [--transpose 0|1]
 //                       [--nodes N] [--depth D] [--margin-ms M] [--name NAME]
 //                       [--keep-tree 0|1]
 //
@@ -106,6 +106,8 @@ int main(int argc, char** argv) {
       options.refutation_share = std::stod(v);
     else if (k == "--traps")
       options.trap_proofs = std::stoi(v) != 0;
+    else if (k == "--transpose")
+      options.transpositions = std::stoi(v) != 0;
     else if (k == "--fpu")
       options.first_play = std::stod(v);
     else if (k == "--root-fpu")

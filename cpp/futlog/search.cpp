@@ -32,6 +32,7 @@ int Game::evaluate(const State& s) { return eval_ ? eval_->evaluate(s) : futlog:
 
 std::uint64_t Game::hash(const State& s) { return symmetric_hash(s); }
 std::uint64_t LearnedGame::hash(const State& s) { return symmetric_hash(s); }
+std::uint64_t LearnedGame::position_hash(const State& s) { return futlog::hash(s); }
 
 void Game::order(const State& s, std::vector<Move>& moves) {
   keyed_.clear();
@@ -171,6 +172,7 @@ search::BestFirstOptions best_first_options(const EngineOptions& options) {
   bf.root_first_play = options.root_first_play;
   bf.lazy_expansion = options.lazy_expansion;
   bf.visit_weight = options.visit_weight;
+  bf.transpositions = options.transpositions;
   return bf;
 }
 

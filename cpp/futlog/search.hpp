@@ -105,6 +105,8 @@ class LearnedGame {
     return value;
   }
   std::uint64_t hash(const State& s);
+  // The exact position (search::BestFirstOptions::transpositions).
+  std::uint64_t position_hash(const State& s);
   // As Game::watch: one generation can take tens of milliseconds.
   void watch(search::Budget* budget) {
     if (budget) {
@@ -153,6 +155,9 @@ struct EngineOptions {
   // (a reply after which we have lost within two moves a side), and the
   // first without one is played (0: no check).
   double refutation_share = 0.0;
+  // Best-first: share the children of positions reached by several move
+  // orders (search::BestFirstOptions::transpositions).
+  bool transpositions = false;
   // Best-first: the evaluation (nullptr: the embedded weights).
   const LearnedEval* eval = nullptr;
   // Alpha-beta: transposition table of 2^log2_tt entries.

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "search/game.hpp"
@@ -46,6 +47,15 @@ concept HasProvenEvaluation = requires(G& g, const typename G::State& s, int& pr
 template <class G>
 concept HasChildPreparation = requires(G& g, const typename G::State& s) {
   g.prepare_children(s);
+};
+
+// Optional hook for BestFirstOptions::transpositions: a hash of the whole
+// position (equal positions, equal hashes; others differ but by chance;
+// not one shared by symmetric images, whose moves differ):
+//   std::uint64_t position_hash(const State&);
+template <class G>
+concept HasPositionHash = requires(G& g, const typename G::State& s) {
+  { g.position_hash(s) } -> std::convertible_to<std::uint64_t>;
 };
 
 struct BestFirstOptions {
@@ -90,6 +100,15 @@ struct BestFirstOptions {
   // values and counts. Only the nodes a run evaluates count in its
   // budget. Not with Limits::max_depth (the cap is counted from the root).
   bool reuse = false;
+  // Transpositions: a leaf about to be expanded whose position the tree
+  // has already expanded elsewhere (another move order) shares that
+  // node's children instead, and with them their search, at no cost. The
+  // tree becomes a graph: a shared node's value is brought up to date only
+  // along the paths the search takes through it. Needs HasPositionHash
+  // and a game whose positions never repeat along a line (no cycles); not
+  // with descent, and for_each_expanded then visits shared parts once per
+  // path.
+  bool transpositions = false;
 };
 
 template <EvaluatedGame G>
@@ -103,6 +122,7 @@ class BestFirst {
   Result<Move> run(const State& root, const Limits& limits, const StopFn& stop = {}) {
     Budget budget(limits, stop);
     Result<Move> result;
+    shared_ = 0;
     BudgetWatch<G> watch(game_, budget);
     max_depth_ = limits.max_depth > 0 ? std::min(limits.max_depth, kMaxPly - 2) : kMaxPly - 2;
     const bool kept = options_.reuse && limits.max_depth <= 0 && reroot(root);
@@ -111,6 +131,7 @@ class BestFirst {
     if (options_.reuse) root_state_ = root;
     if (!kept) {
       nodes_.clear();
+      expanded_.clear();
       // The tree's storage is reserved whole, up front (address space
       // only: pages are touched as the tree grows, under the clock). Grown
       // by doubling, it was copied at once at 2^19 nodes, a 45 MB step
@@ -153,7 +174,28 @@ class BestFirst {
         continue;
       }
       if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) break;
+      std::uint64_t key = 0;
+      if constexpr (HasPositionHash<G>) {
+        if (options_.transpositions) {
+          key = game_.position_hash(states.back());
+          if (const auto twin = expanded_.find(key); twin != expanded_.end() && twin->second != leaf) {
+            // Shares the twin's children: no evaluation, so the clock is
+            // polled here.
+            nodes_[leaf].first = nodes_[twin->second].first;
+            nodes_[leaf].count = nodes_[twin->second].count;
+            nodes_[leaf].value = nodes_[twin->second].value;
+            nodes_[leaf].closed = nodes_[twin->second].closed;
+            if (nodes_[leaf].count > 0) update(leaf);
+            ++shared_;
+            for (std::size_t i = path.size() - 1; i-- > 0;) update(path[i]);
+            back_up_sample(path);
+            if (budget.poll()) break;
+            continue;
+          }
+        }
+      }
       if (!expand(leaf, states.back(), ply, budget)) break;
+      if (options_.transpositions) expanded_.emplace(key, leaf);
       result.depth = std::max(result.depth, ply + 1);
       // Descent stopped by the budget still backs up what it expanded.
       const bool cut = options_.descent && !nodes_[leaf].closed && !descend(path, states, budget, result);
@@ -202,9 +244,13 @@ class BestFirst {
   // With reuse: the nodes the last run found in the kept tree (0: it
   // started afresh).
   std::size_t reused_nodes() const { return reused_nodes_; }
+  // With transpositions: the leaves of the last run that shared an
+  // expanded twin's children instead of being expanded.
+  std::size_t shared_expansions() const { return shared_; }
   // Forgets the kept tree (a new game).
   void clear() {
     nodes_.clear();
+    expanded_.clear();
     root_state_.reset();
   }
 
@@ -327,18 +373,40 @@ class BestFirst {
       if (found == kUnexpanded || !nodes_[found].expanded() || nodes_[found].count == 0) return false;
       // Copy the subtree breadth-first, so that children stay contiguous.
       // A forced result's value counts plies from the root: the new root
-      // is `shift` plies nearer.
+      // is `shift` plies nearer. Children shared by transposed nodes are
+      // copied once, and stay shared.
       spare_.clear();
       spare_.reserve(nodes_.capacity());
       spare_.push_back(nodes_[found]);
+      // With transpositions, where each old child went (kUnexpanded: not
+      // kept): a shared range is copied the first time and found after.
+      std::vector<std::uint32_t> moved;
+      if (options_.transpositions) moved.assign(nodes_.size(), kUnexpanded);
       for (std::size_t i = 0; i < spare_.size(); ++i) {
         Node& n = spare_[i];
         if (n.value > kDecisive) n.value += shift;
         if (n.value < -kDecisive) n.value -= shift;
         if (!n.expanded()) continue;
         const std::uint32_t old_first = n.first;
+        if (options_.transpositions && n.count > 0 && moved[old_first] != kUnexpanded) {
+          n.first = moved[old_first];
+          continue;
+        }
         n.first = static_cast<std::uint32_t>(spare_.size());
-        for (std::uint32_t c = old_first; c < old_first + spare_[i].count; ++c) spare_.push_back(nodes_[c]);
+        for (std::uint32_t c = old_first; c < old_first + spare_[i].count; ++c) {
+          if (options_.transpositions) moved[c] = static_cast<std::uint32_t>(spare_.size());
+          spare_.push_back(nodes_[c]);
+        }
+      }
+      if (options_.transpositions) {
+        // The positions expanded in the kept part, under their new indices
+        // (the new root was copied on its own, to index 0).
+        std::unordered_map<std::uint64_t, std::uint32_t> kept;
+        for (const auto& [key, old] : expanded_) {
+          const std::uint32_t now = old == found ? 0 : moved[old];
+          if (now != kUnexpanded) kept.emplace(key, now);
+        }
+        expanded_.swap(kept);
       }
       nodes_.swap(spare_);
       return true;
@@ -457,6 +525,8 @@ class BestFirst {
   std::vector<Node> spare_;          // the next tree, while rerooting
   std::optional<State> root_state_;  // with reuse: the kept tree's root
   std::size_t reused_nodes_ = 0;
+  std::unordered_map<std::uint64_t, std::uint32_t> expanded_;  // with transpositions: position -> node
+  std::size_t shared_ = 0;
   std::vector<Move> moves_;
   int max_depth_ = kMaxPly - 2;
 };

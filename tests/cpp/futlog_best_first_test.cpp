@@ -604,5 +604,99 @@ TEST(FutlogBestFirst, KeptTreeSelfPlayKeepsTheContract) {
   EXPECT_THROW(Engine{refuted}, std::invalid_argument);
 }
 
+// Transpositions (BestFirstOptions::transpositions): a leaf whose
+// position another move order already expanded shares that node's
+// children. The search keeps its contract (legal moves, the node budget
+// exact: sharing evaluates nothing), it does share in ordinary positions,
+// and forced wins are still found and proven.
+TEST(FutlogBestFirst, TranspositionsShareAndKeepTheContract) {
+  const LearnedEval eval;
+  search::BestFirstOptions o;
+  o.exploration = 100;
+  o.transpositions = true;
+  std::size_t shared = 0;
+  const std::vector<State> positions = random_positions(2, 41);
+  for (std::size_t i = 0; i < positions.size(); i += 6) {
+    const State& s = positions[i];
+    if (game_over(s)) continue;
+    LearnedGame game(eval);
+    search::BestFirst<LearnedGame> search(game, o);
+    const auto r = search.run(s, of_nodes(10000));
+    expect_consistent(s, r);
+    if (r.proven == search::Proven::kUnknown) {
+      EXPECT_EQ(r.nodes, 10000u);
+    }
+    shared += search.shared_expansions();
+  }
+  LearnedGame game(eval);
+  search::BestFirst<LearnedGame> search(game, o);
+  search.run(State{}, of_nodes(20000));
+  EXPECT_GT(search.shared_expansions(), 0u);  // the opening is full of them
+  EXPECT_GT(shared + search.shared_expansions(), 0u);
+  o.transpositions = false;
+  search::BestFirst<LearnedGame> plain(game, o);
+  plain.run(State{}, of_nodes(20000));
+  EXPECT_EQ(plain.shared_expansions(), 0u);
+}
+
+TEST(FutlogBestFirst, TranspositionsStillProveForcedWins) {
+  OutcomeGenerator gen;
+  std::vector<Outcome> outs;
+  EngineOptions o = best_first_options();
+  o.transpositions = true;
+  int proven = 0;
+  for (const State& s : random_positions(tabula::testing::scaled(40, 6), 11)) {
+    gen.generate(s, outs);
+    if (outs.size() > 300) continue;
+    const std::vector<Outcome> root = outs;
+    bool once = false, two = false;
+    for (const Outcome& m : root) once |= wins_at_once(s, m);
+    for (const Outcome& m : root) two = two || (!once && wins_in_two(s, m, gen));
+    if (!once && !two) continue;
+    const SearchResult r = search_move(s, of_nodes(400000), {}, o);
+    expect_consistent(s, r);
+    ASSERT_EQ(r.proven, search::Proven::kWin);
+    EXPECT_TRUE(once ? wins_at_once(s, *r.move) : wins_in_two(s, *r.move, gen));
+    ++proven;
+  }
+  EXPECT_GT(proven, 0);
+}
+
+// With the tree kept between moves as well, shared children are copied
+// once when the tree moves to a new root (the tree never outgrows its
+// storage) and the positions expanded in the kept part can still be
+// shared: a search from the same root then shares at least as readily.
+TEST(FutlogBestFirst, TranspositionsSurviveTheKeptTree) {
+  const LearnedEval eval;
+  LearnedGame game(eval);
+  search::BestFirstOptions o;
+  o.exploration = 100;
+  o.reuse = true;
+  o.transpositions = true;
+  search::BestFirst<LearnedGame> search(game, o);
+  Rng rng(43);
+  Game rules;
+  std::vector<Outcome> moves;
+  int searches = 0, reusing = 0;
+  std::size_t shared = 0;
+  State s;
+  for (int ply = 0; ply < 40 && !game_over(s); ++ply) {
+    if (ply < 2) {
+      rules.moves(s, moves);
+      s = apply(s, moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+      continue;
+    }
+    const auto r = search.run(s, of_nodes(tabula::testing::scaled(8000, 2000)));
+    expect_consistent(s, r);
+    EXPECT_LE(search.tree_size(), search.tree_capacity());
+    ++searches;
+    reusing += search.reused_nodes() > 0;
+    shared += search.shared_expansions();
+    s = apply(s, *r.move);
+  }
+  EXPECT_GT(reusing, searches / 2);
+  EXPECT_GT(shared, 0u);
+}
+
 }  // namespace
 }  // namespace tabula::futlog
