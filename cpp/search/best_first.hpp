@@ -107,7 +107,8 @@ struct BestFirstOptions {
   // along the paths the search takes through it. Needs HasPositionHash
   // and a game whose positions never repeat along a line (no cycles); not
   // with descent, and for_each_expanded then visits shared parts once per
-  // path.
+  // path. With Limits::max_depth, twins at different depths can carry a
+  // shared part a few plies past the cap.
   bool transpositions = false;
 };
 
@@ -175,8 +176,10 @@ class BestFirst {
       }
       if (nodes_.size() + kMaxChildrenGuess > options_.max_tree_nodes) break;
       std::uint64_t key = 0;
+      bool share = false;
       if constexpr (HasPositionHash<G>) {
-        if (options_.transpositions) {
+        share = options_.transpositions;
+        if (share) {
           key = game_.position_hash(states.back());
           if (const auto twin = expanded_.find(key); twin != expanded_.end() && twin->second != leaf) {
             // Shares the twin's children: no evaluation, so the clock is
@@ -195,7 +198,7 @@ class BestFirst {
         }
       }
       if (!expand(leaf, states.back(), ply, budget)) break;
-      if (options_.transpositions) expanded_.emplace(key, leaf);
+      if (share) expanded_.emplace(key, leaf);
       result.depth = std::max(result.depth, ply + 1);
       // Descent stopped by the budget still backs up what it expanded.
       const bool cut = options_.descent && !nodes_[leaf].closed && !descend(path, states, budget, result);
