@@ -33,7 +33,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -220,7 +219,6 @@ int main(int argc, char** argv) {
   std::vector<std::vector<std::uint8_t>> paths;
   std::vector<std::string> opening;
   int wins = 0, draws = 0, losses = 0, disputes = 0;
-  std::vector<double> scores;
   match::Pentanomial pairs{};
   int pair_points = 0, pair_games = 0;  // A's wins so far in the current pair, and its counted games
   match::Verdict verdict = match::Verdict::kContinue;
@@ -317,7 +315,6 @@ int main(int argc, char** argv) {
       const bool a_won = result_winner == a_colour + 1;
       outcome = a_won ? "A wins" : "B wins";
       (a_won ? wins : losses)++;
-      scores.push_back(a_won ? 1.0 : 0.0);
       pair_points += a_won ? 2 : 0;
       ++pair_games;
     }

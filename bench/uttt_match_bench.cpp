@@ -168,10 +168,8 @@ double percentile(std::vector<double> v, double q) {
   return v[std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size())))];
 }
 
-double elo_of(double score) {
-  score = std::clamp(score, 1e-6, 1 - 1e-6);
-  return -400.0 * std::log10(1.0 / score - 1.0);
-}
+// Finite at the extremes, so that a one-sided margin still prints.
+double elo_of(double score) { return tabula::match::elo_of_score(std::clamp(score, 1e-6, 1 - 1e-6)); }
 
 // Log-likelihood ratio of the results under elo1 against elo0 (per game:
 // the usual normal approximation, common/match_stats.hpp).

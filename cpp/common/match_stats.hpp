@@ -5,7 +5,8 @@
 // stronger (H1) or at most elo0 (H0), with error rates alpha and beta.
 //
 // Games come in pairs that share an opening with the colours swapped
-// (both referees play them so), and the two games of a pair are not
+// (the Futlog referee plays them so; the UTTT referee with --opening),
+// and the two games of a pair are not
 // independent: an opening that favours one colour makes 1-1 likelier
 // than chance says. So the test counts pairs by A's total score in
 // half-points (the pentanomial 0, 1/2, 1, 3/2, 2) and takes the variance
@@ -13,7 +14,6 @@
 // Both use the usual normal approximation of the log-likelihood ratio:
 // for samples of mean m and variance v, and expected scores s0 and s1
 // under the two hypotheses, LLR = n (s1 - s0) (2 m - s0 - s1) / (2 v).
-#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>

@@ -662,10 +662,10 @@ TEST(FutlogBestFirst, TranspositionsStillProveForcedWins) {
   EXPECT_GT(proven, 0);
 }
 
-// With the tree kept between moves as well, shared children are copied
-// once when the tree moves to a new root (the tree never outgrows its
-// storage) and the positions expanded in the kept part can still be
-// shared: a search from the same root then shares at least as readily.
+// With the tree kept between moves as well, through a game: every answer
+// legal, the tree within its storage after each move to a new root (shared
+// children are copied once), most searches start from the kept tree, and
+// sharing still happens.
 TEST(FutlogBestFirst, TranspositionsSurviveTheKeptTree) {
   const LearnedEval eval;
   LearnedGame game(eval);
