@@ -268,6 +268,23 @@ class BestFirst {
     return out;
   }
 
+  // The root's moves of the last search in ranking() order, each with its
+  // value for the side to move at the root, the times the search went
+  // through it, and whether it was expanded (its value has seen replies).
+  struct RootChild {
+    Move move{};
+    int value = 0;
+    std::uint32_t visits = 0;
+    bool expanded = false;
+  };
+  std::vector<RootChild> root_children() const {
+    std::vector<RootChild> out;
+    if (nodes_.empty() || !nodes_[0].expanded()) return out;
+    for (const std::uint32_t c : ranked_children())
+      out.push_back({nodes_[c].move, value_for(0, c), nodes_[c].visits, nodes_[c].expanded()});
+    return out;
+  }
+
  private:
   static constexpr std::uint32_t kUnexpanded = std::numeric_limits<std::uint32_t>::max();
   static constexpr std::size_t kMaxChildrenGuess = 16384;

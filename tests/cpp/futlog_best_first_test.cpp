@@ -304,6 +304,37 @@ TEST(FutlogBestFirst, ExpandedNodesCarryTheTreeValues) {
   EXPECT_LT(nodes, 3000);  // one expansion evaluates many children
 }
 
+// The root's children as a trainer reads them: ranking()'s moves in its
+// order, with its values; the expanded ones first and visited, the others
+// never visited; the first is the move played.
+TEST(FutlogBestFirst, RootChildrenFollowTheRanking) {
+  const LearnedEval eval;
+  LearnedGame game(eval);
+  const State root = with_edges({{{0, 0}, {1, 1}}}, {1, 1}, 1);
+  search::BestFirst<LearnedGame> search(game);
+  const SearchResult r = search.run(root, of_nodes(3000));
+  const auto ranking = search.ranking();
+  const auto children = search.root_children();
+  std::vector<Outcome> outs;
+  OutcomeGenerator().generate(root, outs);
+  ASSERT_EQ(children.size(), outs.size());
+  ASSERT_EQ(children.size(), ranking.size());
+  EXPECT_EQ(children.front().move, *r.move);
+  std::size_t expanded = 0;
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    EXPECT_EQ(children[i].move, ranking[i].first);
+    EXPECT_EQ(children[i].value, ranking[i].second);
+    if (children[i].expanded) {
+      EXPECT_GE(children[i].visits, 1u);
+      EXPECT_EQ(expanded++, i) << "an expanded child ranked after one never expanded";
+    } else {
+      EXPECT_EQ(children[i].visits, 0u);
+    }
+  }
+  EXPECT_GT(expanded, 1u);
+  EXPECT_LT(expanded, children.size());
+}
+
 TEST(FutlogBestFirst, DepthCapBoundsTheTree) {
   auto l = of_nodes(200000);
   l.max_depth = 1;

@@ -37,6 +37,34 @@ cmp -s "$work/a.bin" "$work/c.bin" && fail "two seeds gave the same games"
 [ $(($(stat -c %s "$work/e.bin") % 64)) -eq 0 ] || fail "selfplay --descent wrote a partial record"
 cmp -s "$work/d.bin" "$work/e.bin" && fail "selfplay --descent searched as without it"
 
+# Sibling groups: each searched position (byte 57 of a record: 00) is
+# followed by children (01) without a result, whose labels are their
+# shares, permille, of the search's choice: they sum to 1000 a group, to
+# rounding.
+"$train" selfplay --out "$work/g.bin" --games 6 --nodes 200 --random-plies 2 --sample-plies 10 \
+  --temperature 200 --group 4 --group-others 2 --seed 3 2>/dev/null
+od -An -v -tx1 -w64 "$work/g.bin" | awk '
+  function hex(h,   i, n) { n = 0; for (i = 1; i <= length(h); ++i) n = 16 * n + index("0123456789abcdef", substr(h, i, 1)) - 1; return n }
+  function close_group() { if (open && size > 0) { groups++; if (sum < 996 || sum > 1004) bad++ } open = 0 }
+  $58 == "00" { close_group(); heads++; open = 1; sum = 0; size = 0; next }
+  $58 == "01" { if (!open || $57 != "00" || ++size > 6) bad++
+                v = hex($54 $53); if (v >= 32768) v -= 65536; if (v < 0) bad++; sum += v; next }
+  { bad++ }
+  END { close_group(); exit bad > 0 || groups == 0 || groups > heads }' ||
+  fail "selfplay --group wrote sibling records out of place or shares that do not sum to 1000"
+heads=$(od -An -v -tx1 -w64 "$work/g.bin" | awk '$58 == "00"' | wc -l)
+# Without --rank the fit leaves the siblings out; with it, it learns to
+# rank them as the search did.
+"$train" fit --data "$work/g.bin" --out "$work/g0.txt" --hidden 4 --epochs 1 2>"$work/g0.log"
+fitted=$(sed -n 's/^fit: \([0-9]*\) positions (\([0-9]*\) train, \([0-9]*\) validation).*/\2 + \3/p' "$work/g0.log")
+[ "$((fitted))" -eq "$heads" ] || fail "fit took $((fitted)) positions, the file has $heads searched ones"
+"$train" fit --data "$work/g.bin" --out "$work/g1.txt" --hidden 8 --epochs 8 --rate 0.01 --rank 1 \
+  2>"$work/g1.log" || { cat "$work/g1.log" >&2; fail "fit --rank failed"; }
+agreed() { sed -n "s/^$1.*first choice agreed \([0-9.]*\)), validation.*/\1/p" "$work/g1.log" | tail -1; }
+awk -v a="$(agreed start)" -v b="$(agreed epoch)" 'BEGIN { exit !(b > a && b > 0.5) }' ||
+  fail "fit --rank did not learn the search's first choices: $(agreed start) then $(agreed epoch)"
+"$train" fit --data "$work/g.bin" --out "$work/gx.txt" --rank 1 --beta 0 2>/dev/null && fail "fit accepted --beta 0"
+
 # Reanalysis: every other record of d.bin that is a game position searched
 # again, with its game's result kept (byte 56 of a record: +1 or -1); tree
 # positions, which have no result, are skipped.

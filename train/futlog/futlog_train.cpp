@@ -4,6 +4,7 @@
 //   futlog_train selfplay --out FILE [--games N] [--nodes K] [--random-plies R]
 //                         [--sample-plies P] [--temperature T] [--tree K]
 //                         [--weights FILE] [--seed S] [--explore C] [--descent 1]
+//                         [--group G] [--group-others U] [--group-temperature T]
 //       plays N games of the best-first engine against itself at K nodes a
 //       move (the first 1..R plies random; in the next P plies the move is
 //       drawn among the searched root moves with odds exp(value / T), T in
@@ -15,9 +16,15 @@
 //       --descent 1 the searches are Descent's (best-first lines continued
 //       to the end of the game: search::BestFirstOptions::descent), so the
 //       tree's values rest on ends of games rather than on static values;
+//       with --group G, each searched position is followed by sibling
+//       records: the G best root moves the search expanded, each with its
+//       share of the search's choice (odds exp((value - best) / T), T 50 by
+//       default), and up to U (16) drawn among the moves it never expanded,
+//       share 0; moves that end the game are left out;
 //   futlog_train fit --data FILE[,FILE...] --out FILE [--include FILE]
 //                    [--hidden H] [--epochs E] [--lambda L] [--rate A] [--l2 R]
 //                    [--batch B] [--decay D] [--seed S] [--init FILE]
+//                    [--rank M] [--beta B]
 //       fits the network (Adam on the cross-entropy; the epoch of least
 //       loss on the held-out games is kept; the rate is multiplied by D
 //       after each epoch) to the target
@@ -27,7 +34,13 @@
 //       C++ initializer embedded in the build (cpp/futlog/eval_weights.inc).
 //       With --init FILE (or --init embedded: the build's weights) the fit
 //       starts from those weights, of the same hidden size, rather than
-//       from random ones.
+//       from random ones. With --rank M, a position's sibling records
+//       (selfplay --group) add M x the cross-entropy between the search's
+//       shares and the evaluation's own choice among them, a softmax of
+//       B (4) x their logits for the mover: the fit learns to rank a
+//       position's children as the deeper search did, which is what a
+//       best-first search asks of it. Without it, sibling records are not
+//       fitted.
 //   futlog_train relabel --data FILE[,FILE...] --out FILE [--nodes K]
 //                        [--every N] [--offset O] [--weights FILE] [--descent 1]
 //       searches again, at K nodes, the records O, O + N, O + 2N, ...
@@ -102,8 +115,13 @@ struct Record {
   std::uint8_t ball;
   std::uint8_t turn;
   std::int8_t result;  // +1 the side to move won the game, -1 lost, 0 none (a tree position)
-  std::uint8_t pad[7];
+  // kPosition, or kSibling: a child of the nearest kPosition record before
+  // it, whose search_value is then its share (permille) of that position's
+  // search choice (selfplay --group).
+  std::uint8_t kind;
+  std::uint8_t pad[6];
 };
+constexpr std::uint8_t kPosition = 0, kSibling = 1;
 static_assert(sizeof(Record) == 64);
 
 using Args = std::map<std::string, std::string>;
@@ -166,6 +184,47 @@ Outcome sample(const std::vector<std::pair<Outcome, int>>& ranking, double tempe
   return ranking[draw(rng)].first;
 }
 
+// The children of s as sibling records after it (selfplay --group): the
+// `expanded` best of those the search expanded, each with its share of the
+// search's choice, odds exp((value - best) / temperature), and up to
+// `others` drawn among the ones it never expanded, share 0: what a fit
+// needs to rank s's children as a deeper search does. Children that end
+// the game are left out (a search proves them exactly).
+template <class Children>
+void append_siblings(const State& s, const Children& children, std::size_t expanded, std::size_t others,
+                     double temperature, std::uint32_t game_id, std::mt19937_64& rng,
+                     std::vector<Record>& out) {
+  std::vector<std::pair<State, int>> searched;
+  std::vector<State> unsearched;
+  for (const auto& c : children) {
+    const State t = apply(s, c.move);
+    if (game_over(t)) continue;
+    if (c.expanded && searched.size() < expanded)
+      searched.emplace_back(t, c.value);
+    else if (!c.expanded)
+      unsearched.push_back(t);
+  }
+  if (searched.size() + unsearched.size() < 2 || searched.empty()) return;
+  int best = searched.front().second;
+  for (const auto& [t, value] : searched) best = std::max(best, value);
+  std::vector<double> odds;
+  double total = 0;
+  for (const auto& [t, value] : searched) total += odds.emplace_back(std::exp((value - best) / temperature));
+  for (std::size_t j = 0; j < searched.size(); ++j) {
+    Record rec = record_of(searched[j].first, static_cast<int>(std::lround(1000 * odds[j] / total)), game_id);
+    rec.kind = kSibling;
+    out.push_back(rec);
+  }
+  for (std::size_t k = 0; k < others && !unsearched.empty(); ++k) {
+    const std::size_t j = rng() % unsearched.size();
+    Record rec = record_of(unsearched[j], 0, game_id);
+    rec.kind = kSibling;
+    out.push_back(rec);
+    unsearched[j] = unsearched.back();
+    unsearched.pop_back();
+  }
+}
+
 int selfplay(const Args& args) {
   const std::string out_path = get(args, "--out", "");
   if (out_path.empty()) throw std::runtime_error("selfplay needs --out");
@@ -175,6 +234,9 @@ int selfplay(const Args& args) {
   const int sample_plies = std::stoi(get(args, "--sample-plies", "0"));
   const std::size_t tree = std::stoul(get(args, "--tree", "0"));
   const double temperature = std::stod(get(args, "--temperature", "40"));
+  const std::size_t group = std::stoul(get(args, "--group", "0"));
+  const std::size_t group_others = std::stoul(get(args, "--group-others", "16"));
+  const double group_temperature = std::stod(get(args, "--group-temperature", "50"));
   const std::uint64_t seed = std::stoull(get(args, "--seed", "1"));
   const LearnedEval eval = weights_of(args);
   search::BestFirstOptions options;
@@ -216,6 +278,9 @@ int selfplay(const Args& args) {
           chosen = sample(ranking, temperature, rng);
       const auto game_id = static_cast<std::uint32_t>(seed * 1000003u + static_cast<std::uint64_t>(g));
       game.push_back(record_of(s, r.score, game_id));
+      if (group > 0 && r.proven == search::Proven::kUnknown)
+        append_siblings(s, search.root_children(), group, group_others, group_temperature, game_id, rng,
+                        game);
       if (tree > 0) {
         std::vector<Record> expanded;
         search.for_each_expanded(s, [&](const State& t, int value, std::uint32_t) {
@@ -232,7 +297,8 @@ int selfplay(const Args& args) {
     }
     const int w = winner(s);
     ++wins[w - 1];
-    for (Record& rec : game) rec.result = static_cast<std::int8_t>(rec.turn + 1 == w ? 1 : -1);
+    for (Record& rec : game)
+      if (rec.kind == kPosition) rec.result = static_cast<std::int8_t>(rec.turn + 1 == w ? 1 : -1);
     game.insert(game.end(), tree_records.begin(), tree_records.end());
     out.write(reinterpret_cast<const char*>(game.data()),
               static_cast<std::streamsize>(game.size() * sizeof(Record)));
@@ -277,6 +343,11 @@ int fit(const Args& args) {
   const double decay = std::stod(get(args, "--decay", "1"));  // the rate's factor after each epoch
   const double l2 = std::stod(get(args, "--l2", "1e-6"));
   const std::size_t batch = std::stoul(get(args, "--batch", "256"));
+  // The ranking term's weight, and the sharpness of the evaluation's
+  // choice among siblings (its softmax over beta x the logits).
+  const double rank = std::stod(get(args, "--rank", "0"));
+  const double beta = std::stod(get(args, "--beta", "4"));
+  if (rank < 0 || beta <= 0) throw std::runtime_error("fit: --rank must be at least 0 and --beta above 0");
   const int F = features::kCount, H = hidden;
   const std::size_t W1 = 0, B1 = static_cast<std::size_t>(F) * H, W2 = B1 + H, B2 = W2 + H;
   std::vector<float> w(LearnedEval::parameter_count(H));
@@ -309,11 +380,17 @@ int fit(const Args& args) {
     idx.insert(idx.end(), a.index.begin(), a.index.begin() + a.count);
     const double result = r.result > 0 ? 1.0 : 0.0;
     const double searched = 0.5 + 0.5 * r.search_value / 1000.0;
-    target.push_back(
-        static_cast<float>(r.result == 0 ? searched : lambda * result + (1 - lambda) * searched));
-    (r.game % 10 == 7 ? valid : train).push_back(target.size() - 1);
+    target.push_back(static_cast<float>(r.kind == kSibling ? r.search_value / 1000.0
+                                        : r.result == 0    ? searched
+                                                           : lambda * result + (1 - lambda) * searched));
+    if (r.kind != kSibling) (r.game % 10 == 7 ? valid : train).push_back(target.size() - 1);
   }
   start.push_back(static_cast<std::uint32_t>(idx.size()));
+  // The siblings of position i are the records i + 1 .. group_end[i] - 1.
+  std::vector<std::uint32_t> group_end(data.size());
+  for (std::size_t i = data.size(); i-- > 0;)
+    group_end[i] = i + 1 < data.size() && data[i + 1].kind == kSibling ? group_end[i + 1]
+                                                                       : static_cast<std::uint32_t>(i + 1);
   std::cerr << "fit: " << data.size() << " positions (" << train.size() << " train, " << valid.size()
             << " validation), " << w.size() << " parameters\n";
 
@@ -332,16 +409,49 @@ int fit(const Args& args) {
     }
     return z;
   };
-  auto loss_of = [&](const std::vector<std::size_t>& set, double& accuracy) {
+  // The evaluation's choice among the siblings of position i: q = softmax
+  // of beta x their logits for the mover (the children's negated); returns
+  // the cross-entropy against the search's shares, and whether both put
+  // their first choice on the same child.
+  std::vector<double> q;
+  auto choice_of = [&](std::size_t i, bool& agrees) {
+    q.clear();
+    double top = -1e300, loss = 0, total = 0;
+    std::size_t mine = 0, theirs = 0;
+    for (std::size_t c = i + 1; c < group_end[i]; ++c) {
+      q.push_back(-beta * forward(c));
+      if (q.back() > q[mine]) mine = q.size() - 1;
+      if (target[c] > target[i + 1 + theirs]) theirs = c - i - 1;
+      top = std::max(top, q.back());
+    }
+    for (double& x : q) total += (x = std::exp(x - top));
+    for (std::size_t k = 0; k < q.size(); ++k) {
+      q[k] /= total;
+      loss -= target[i + 1 + k] * std::log(std::max(q[k], 1e-12));
+    }
+    agrees = mine == theirs;
+    return loss;
+  };
+  // The mean loss over `set`: the value's cross-entropy, plus rank x the
+  // choice's where there are siblings; accuracy: the result predicted,
+  // over positions of played games; agreement: the share of positions
+  // with siblings where the evaluation's first choice is the search's.
+  auto loss_of = [&](const std::vector<std::size_t>& set, double& accuracy, double& agreement) {
     double loss = 0;
-    long right = 0, games = 0;  // the result predicted, over positions of played games
+    long right = 0, games = 0, groups = 0, agreed = 0;
     for (std::size_t i : set) {
       const double p = std::clamp(1.0 / (1.0 + std::exp(-forward(i))), 1e-7, 1 - 1e-7);
       const double t = target[i];
       loss -= t * std::log(p) + (1 - t) * std::log(1 - p);
       if (data[i].result != 0) ++games, right += (p > 0.5) == (data[i].result > 0);
+      if (rank > 0 && group_end[i] > i + 1) {
+        bool agrees = false;
+        loss += rank * choice_of(i, agrees);
+        ++groups, agreed += agrees;
+      }
     }
     accuracy = games == 0 ? 0 : static_cast<double>(right) / static_cast<double>(games);
+    agreement = groups == 0 ? 0 : static_cast<double>(agreed) / static_cast<double>(groups);
     return set.empty() ? 0 : loss / static_cast<double>(set.size());
   };
 
@@ -359,26 +469,47 @@ int fit(const Args& args) {
     w[i] -= static_cast<float>(rate * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps));
     grad[i] = 0;
   };
+  // Adds to grad the gradient of a loss whose derivative by record i's
+  // logit is dz; forward(i) must be the last forward pass.
+  auto backward = [&](std::size_t i, double dz) {
+    grad[B2] += static_cast<float>(dz);
+    for (int j = 0; j < H; ++j) {
+      grad[W2 + j] += static_cast<float>(dz * h[j]);
+      dh[j] = (acc[j] > 0 && acc[j] < 1) ? static_cast<float>(dz * w[W2 + j]) : 0.0f;
+      grad[B1 + j] += dh[j];
+    }
+    for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) {
+      const int f = idx[k];
+      float* g = &grad[W1 + static_cast<std::size_t>(f) * H];
+      for (int j = 0; j < H; ++j) g[j] += dh[j];
+      if (!touched[f]) touched[f] = 1, rows.push_back(f);
+    }
+  };
+  {
+    double acc_t, acc_v, agree_t, agree_v;
+    const double lt = loss_of(train, acc_t, agree_t), lv = loss_of(valid, acc_v, agree_v);
+    std::fprintf(stderr,
+                 "start: train loss %.4f (result accuracy %.3f, first choice agreed %.3f), "
+                 "validation loss %.4f (%.3f, %.3f)\n",
+                 lt, acc_t, agree_t, lv, acc_v, agree_v);
+  }
   for (int e = 0; e < epochs; ++e) {
     std::shuffle(train.begin(), train.end(), rng);
     for (std::size_t bs = 0; bs < train.size(); bs += batch) {
       const std::size_t end = std::min(train.size(), bs + batch);
+      const double n = static_cast<double>(end - bs);
       for (std::size_t jj = bs; jj < end; ++jj) {
         const std::size_t i = train[jj];
-        const double z = forward(i);
-        const double p = 1.0 / (1.0 + std::exp(-z));
-        const double dz = (p - target[i]) / static_cast<double>(end - bs);
-        grad[B2] += static_cast<float>(dz);
-        for (int j = 0; j < H; ++j) {
-          grad[W2 + j] += static_cast<float>(dz * h[j]);
-          dh[j] = (acc[j] > 0 && acc[j] < 1) ? static_cast<float>(dz * w[W2 + j]) : 0.0f;
-          grad[B1 + j] += dh[j];
-        }
-        for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) {
-          const int f = idx[k];
-          float* g = &grad[W1 + static_cast<std::size_t>(f) * H];
-          for (int j = 0; j < H; ++j) g[j] += dh[j];
-          if (!touched[f]) touched[f] = 1, rows.push_back(f);
+        const double p = 1.0 / (1.0 + std::exp(-forward(i)));
+        backward(i, (p - target[i]) / n);
+        if (rank > 0 && group_end[i] > i + 1) {
+          // d(choice loss)/d(child logit) = -beta (q - share).
+          bool agrees = false;
+          choice_of(i, agrees);
+          for (std::size_t c = i + 1; c < group_end[i]; ++c) {
+            forward(c);
+            backward(c, -rank * beta * (q[c - i - 1] - target[c]) / n);
+          }
         }
       }
       ++step;
@@ -390,10 +521,12 @@ int fit(const Args& args) {
       rows.clear();
       for (std::size_t i = B1; i < w.size(); ++i) adam(i, c1, c2);
     }
-    double acc_t, acc_v;
-    const double lt = loss_of(train, acc_t), lv = loss_of(valid, acc_v);
-    std::fprintf(stderr, "epoch %d: train loss %.4f (result accuracy %.3f), validation loss %.4f (%.3f)\n",
-                 e + 1, lt, acc_t, lv, acc_v);
+    double acc_t, acc_v, agree_t, agree_v;
+    const double lt = loss_of(train, acc_t, agree_t), lv = loss_of(valid, acc_v, agree_v);
+    std::fprintf(stderr,
+                 "epoch %d: train loss %.4f (result accuracy %.3f, first choice agreed %.3f), "
+                 "validation loss %.4f (%.3f, %.3f)\n",
+                 e + 1, lt, acc_t, agree_t, lv, acc_v, agree_v);
     if (lv < best_loss || valid.empty()) best_loss = lv, best = w;
     rate *= decay;
   }
