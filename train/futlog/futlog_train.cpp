@@ -432,27 +432,45 @@ int fit(const Args& args) {
     agrees = mine == theirs;
     return loss;
   };
-  // The mean loss over `set`: the value's cross-entropy, plus rank x the
-  // choice's where there are siblings; accuracy: the result predicted,
-  // over positions of played games; agreement: the share of positions
-  // with siblings where the evaluation's first choice is the search's.
-  auto loss_of = [&](const std::vector<std::size_t>& set, double& accuracy, double& agreement) {
-    double loss = 0;
+  // Over `set`: the value's mean cross-entropy; the choice's, over the
+  // positions with siblings; the result predicted, over positions of
+  // played games; the share of positions with siblings where the
+  // evaluation's first choice is the search's. The fit minimizes (and
+  // keeps the epoch of least) value + rank x choice.
+  struct Measures {
+    double value = 0, choice = 0, accuracy = 0, agreement = 0;
+  };
+  auto measure = [&](const std::vector<std::size_t>& set) {
+    Measures m;
     long right = 0, games = 0, groups = 0, agreed = 0;
     for (std::size_t i : set) {
       const double p = std::clamp(1.0 / (1.0 + std::exp(-forward(i))), 1e-7, 1 - 1e-7);
       const double t = target[i];
-      loss -= t * std::log(p) + (1 - t) * std::log(1 - p);
+      m.value -= t * std::log(p) + (1 - t) * std::log(1 - p);
       if (data[i].result != 0) ++games, right += (p > 0.5) == (data[i].result > 0);
-      if (rank > 0 && group_end[i] > i + 1) {
+      if (group_end[i] > i + 1) {
         bool agrees = false;
-        loss += rank * choice_of(i, agrees);
+        m.choice += choice_of(i, agrees);
         ++groups, agreed += agrees;
       }
     }
-    accuracy = games == 0 ? 0 : static_cast<double>(right) / static_cast<double>(games);
-    agreement = groups == 0 ? 0 : static_cast<double>(agreed) / static_cast<double>(groups);
-    return set.empty() ? 0 : loss / static_cast<double>(set.size());
+    const auto mean = [](double x, long n) { return n == 0 ? 0 : x / static_cast<double>(n); };
+    m.value = mean(m.value, static_cast<long>(set.size()));
+    m.choice = mean(m.choice, groups);
+    m.accuracy = mean(static_cast<double>(right), games);
+    m.agreement = mean(static_cast<double>(agreed), groups);
+    return m;
+  };
+  // Measures the fit on both sets, prints them after `label`, and returns
+  // the held-out loss.
+  auto report = [&](const std::string& label) {
+    const Measures t = measure(train), v = measure(valid);
+    std::fprintf(stderr,
+                 "%s: train loss %.4f (value %.4f, choice %.4f; result accuracy %.3f, first choice agreed "
+                 "%.3f), validation loss %.4f (%.4f, %.4f; %.3f, %.3f)\n",
+                 label.c_str(), t.value + rank * t.choice, t.value, t.choice, t.accuracy, t.agreement,
+                 v.value + rank * v.choice, v.value, v.choice, v.accuracy, v.agreement);
+    return v.value + rank * v.choice;
   };
 
   std::vector<float> m(w.size(), 0), v(w.size(), 0), grad(w.size(), 0);
@@ -485,14 +503,7 @@ int fit(const Args& args) {
       if (!touched[f]) touched[f] = 1, rows.push_back(f);
     }
   };
-  {
-    double acc_t, acc_v, agree_t, agree_v;
-    const double lt = loss_of(train, acc_t, agree_t), lv = loss_of(valid, acc_v, agree_v);
-    std::fprintf(stderr,
-                 "start: train loss %.4f (result accuracy %.3f, first choice agreed %.3f), "
-                 "validation loss %.4f (%.3f, %.3f)\n",
-                 lt, acc_t, agree_t, lv, acc_v, agree_v);
-  }
+  report("start");
   for (int e = 0; e < epochs; ++e) {
     std::shuffle(train.begin(), train.end(), rng);
     for (std::size_t bs = 0; bs < train.size(); bs += batch) {
@@ -521,12 +532,7 @@ int fit(const Args& args) {
       rows.clear();
       for (std::size_t i = B1; i < w.size(); ++i) adam(i, c1, c2);
     }
-    double acc_t, acc_v, agree_t, agree_v;
-    const double lt = loss_of(train, acc_t, agree_t), lv = loss_of(valid, acc_v, agree_v);
-    std::fprintf(stderr,
-                 "epoch %d: train loss %.4f (result accuracy %.3f, first choice agreed %.3f), "
-                 "validation loss %.4f (%.3f, %.3f)\n",
-                 e + 1, lt, acc_t, agree_t, lv, acc_v, agree_v);
+    const double lv = report("epoch " + std::to_string(e + 1));
     if (lv < best_loss || valid.empty()) best_loss = lv, best = w;
     rate *= decay;
   }
