@@ -26,8 +26,9 @@
 //                    [--batch B] [--decay D] [--seed S] [--init FILE]
 //                    [--rank M] [--beta B]
 //       fits the network (Adam on the cross-entropy; the epoch of least
-//       loss on the held-out games is kept; the rate is multiplied by D
-//       after each epoch) to the target
+//       loss on the held-out games is kept, with --rank the value's loss
+//       plus M x the choice's; the rate is multiplied by D after each
+//       epoch) to the target
 //       L * result + (1 - L) * search value, both as a win probability for
 //       the side to move (the search value alone for tree positions, which
 //       have no result); writes the weights file and, with --include, the
@@ -391,8 +392,9 @@ int fit(const Args& args) {
   for (std::size_t i = data.size(); i-- > 0;)
     group_end[i] = i + 1 < data.size() && data[i + 1].kind == kSibling ? group_end[i + 1]
                                                                        : static_cast<std::uint32_t>(i + 1);
-  std::cerr << "fit: " << data.size() << " positions (" << train.size() << " train, " << valid.size()
-            << " validation), " << w.size() << " parameters\n";
+  std::cerr << "fit: " << data.size() << " records, " << train.size() + valid.size() << " positions ("
+            << train.size() << " train, " << valid.size() << " validation), "
+            << data.size() - train.size() - valid.size() << " siblings, " << w.size() << " parameters\n";
 
   std::vector<float> acc(static_cast<std::size_t>(H)), h(static_cast<std::size_t>(H)),
       dh(static_cast<std::size_t>(H));
@@ -411,25 +413,28 @@ int fit(const Args& args) {
   };
   // The evaluation's choice among the siblings of position i: q = softmax
   // of beta x their logits for the mover (the children's negated); returns
-  // the cross-entropy against the search's shares, and whether both put
-  // their first choice on the same child.
+  // the cross-entropy against the search's shares, and sets `agreement` to
+  // the chance that the evaluation's first choice is the search's (1 / k
+  // when the search's is among k children tied first for the evaluation:
+  // siblings are written best first, so breaking ties by order would
+  // credit an evaluation that cannot tell them apart).
   std::vector<double> q;
-  auto choice_of = [&](std::size_t i, bool& agrees) {
+  auto choice_of = [&](std::size_t i, double& agreement) {
     q.clear();
     double top = -1e300, loss = 0, total = 0;
-    std::size_t mine = 0, theirs = 0;
+    std::size_t theirs = 0;
     for (std::size_t c = i + 1; c < group_end[i]; ++c) {
       q.push_back(-beta * forward(c));
-      if (q.back() > q[mine]) mine = q.size() - 1;
       if (target[c] > target[i + 1 + theirs]) theirs = c - i - 1;
       top = std::max(top, q.back());
     }
+    const long tied = std::count(q.begin(), q.end(), top);
+    agreement = q[theirs] == top ? 1.0 / static_cast<double>(tied) : 0.0;
     for (double& x : q) total += (x = std::exp(x - top));
     for (std::size_t k = 0; k < q.size(); ++k) {
       q[k] /= total;
       loss -= target[i + 1 + k] * std::log(std::max(q[k], 1e-12));
     }
-    agrees = mine == theirs;
     return loss;
   };
   // Over `set`: the value's mean cross-entropy; the choice's, over the
@@ -442,23 +447,24 @@ int fit(const Args& args) {
   };
   auto measure = [&](const std::vector<std::size_t>& set) {
     Measures m;
-    long right = 0, games = 0, groups = 0, agreed = 0;
+    long right = 0, games = 0, groups = 0;
+    double agreed = 0;
     for (std::size_t i : set) {
       const double p = std::clamp(1.0 / (1.0 + std::exp(-forward(i))), 1e-7, 1 - 1e-7);
       const double t = target[i];
       m.value -= t * std::log(p) + (1 - t) * std::log(1 - p);
       if (data[i].result != 0) ++games, right += (p > 0.5) == (data[i].result > 0);
       if (group_end[i] > i + 1) {
-        bool agrees = false;
-        m.choice += choice_of(i, agrees);
-        ++groups, agreed += agrees;
+        double agreement = 0;
+        m.choice += choice_of(i, agreement);
+        ++groups, agreed += agreement;
       }
     }
     const auto mean = [](double x, long n) { return n == 0 ? 0 : x / static_cast<double>(n); };
     m.value = mean(m.value, static_cast<long>(set.size()));
     m.choice = mean(m.choice, groups);
     m.accuracy = mean(static_cast<double>(right), games);
-    m.agreement = mean(static_cast<double>(agreed), groups);
+    m.agreement = mean(agreed, groups);
     return m;
   };
   // Measures the fit on both sets, prints them after `label`, and returns
@@ -515,8 +521,8 @@ int fit(const Args& args) {
         backward(i, (p - target[i]) / n);
         if (rank > 0 && group_end[i] > i + 1) {
           // d(choice loss)/d(child logit) = -beta (q - share).
-          bool agrees = false;
-          choice_of(i, agrees);
+          double agreement = 0;
+          choice_of(i, agreement);
           for (std::size_t c = i + 1; c < group_end[i]; ++c) {
             forward(c);
             backward(c, -rank * beta * (q[c - i - 1] - target[c]) / n);
