@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <vector>
 
 #include "futlog/outcomes.hpp"
@@ -223,8 +224,17 @@ TEST(FutlogTraps, BestFirstProvesTrapsAsItExpands) {
 
 // The refutation check (EngineOptions::refutation_share) plays a move
 // without a losing reply whenever the search ranked one, and the node
-// budget holds it to its share.
+// budget holds it to its share. The searches use an evaluation of seeded
+// random weights, not the committed ones: it walks into traps however
+// strong the committed weights become, so the check has moves to change
+// (a search with them may avoid every trap of this sample).
 TEST(FutlogTraps, RefutationCheckAvoidsLosingReplies) {
+  std::vector<float> weights(LearnedEval::parameter_count(8));
+  std::mt19937 rng(2);  // its raw output is the same on every platform
+  for (float& w : weights) w = static_cast<float>(rng()) / 4294967296.0f * 2.0f - 1.0f;
+  const LearnedEval random_eval = LearnedEval::from_parameters(8, std::move(weights));
+  EngineOptions plain_options;
+  plain_options.eval = &random_eval;
   TrapFinder traps;
   OutcomeGenerator gen;
   std::vector<Outcome> moves;
@@ -244,7 +254,7 @@ TEST(FutlogTraps, RefutationCheckAvoidsLosingReplies) {
     // Enough for the check to finish: 49,800 looks; the search 200 nodes.
     auto limits = search::Limits::of_nodes(50000);
     limits.poll_every = 1;
-    EngineOptions checked;
+    EngineOptions checked = plain_options;
     checked.refutation_share = 0.996;
     const SearchResult r = search_move(s, limits, {}, checked);
     ASSERT_TRUE(r.move);
@@ -253,7 +263,7 @@ TEST(FutlogTraps, RefutationCheckAvoidsLosingReplies) {
     // A forced result needs no check (a proven loss is lost deeper anyway).
     if (r.proven != search::Proven::kUnknown) continue;
     EXPECT_FALSE(refuted(s, *r.move));
-    const SearchResult plain = search_move(s, search::Limits::of_nodes(200), {}, EngineOptions{});
+    const SearchResult plain = search_move(s, search::Limits::of_nodes(200), {}, plain_options);
     saved += plain.proven != search::Proven::kWin && refuted(s, *plain.move);
   }
   EXPECT_GT(positions_with_both, 20);

@@ -41,7 +41,9 @@ cmp -s "$work/d.bin" "$work/e.bin" && fail "selfplay --descent searched as witho
 # followed by children (01) without a result, whose labels are their
 # shares, permille, of the search's choice: they sum to 1000 a group, to
 # rounding.
-"$train" selfplay --out "$work/g.bin" --games 6 --nodes 200 --random-plies 2 --sample-plies 10 \
+# Twenty games, so that the held-out agreement below rests on enough
+# positions not to swing with the committed weights' games (six did).
+"$train" selfplay --out "$work/g.bin" --games 20 --nodes 200 --random-plies 2 --sample-plies 10 \
   --temperature 200 --group 4 --group-others 2 --seed 3 2>/dev/null
 od -An -v -tx1 -w64 "$work/g.bin" | awk '
   function hex(h,   i, n) { n = 0; for (i = 1; i <= length(h); ++i) n = 16 * n + index("0123456789abcdef", substr(h, i, 1)) - 1; return n }
