@@ -6,8 +6,9 @@
 # An unfinished job is played afresh, a window reaching before the
 # folder's first generation is cut, and a fine-tuning fit starts from the
 # current weights; the gate plays at equal time when asked; a relabelling
-# run fits on the played positions searched again, and on nothing else;
-# a run with proofs fits on the proven children too.
+# run fits on the played positions searched again, and on nothing else,
+# and a stopped relabelling goes on where it was; a run with proofs fits
+# on the proven children too.
 #   futlog_train_sh_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -81,6 +82,24 @@ for j in 1 2; do
   [ -f "$work/run/r8_$j.done" ] && [ "$r" -gt 0 ] && [ $((r % 64)) = 0 ] && [ "$r" -lt "$g" ] ||
     fail "job $j's relabelled file holds $r bytes against $g played"
 done
+
+# A relabelling stopped part way (no .done, a partial last record) goes on
+# where it was: its first record is kept as written (here marked by a
+# label of 123, bytes 53-54), the rest is what one run writes.
+cp "$work/run/r8_2.bin" "$work/r8_2.full"
+rm "$work/run/r8_2.done"
+{ head -c 52 "$work/r8_2.full"; printf '\173\000'; tail -c +55 "$work/r8_2.full" | head -c $((10 + 20)); } \
+  >"$work/run/r8_2.bin"
+{ head -c 52 "$work/r8_2.full"; printf '\173\000'; tail -c +55 "$work/r8_2.full"; } >"$work/r8_2.kept"
+run GATE_SCORE=0 FIRST=8 RELABEL_NODES=60 RELABEL_EVERY=1 INIT="$work/run/weights_g1.txt" GAMES=2
+[ -f "$work/run/r8_2.done" ] && cmp -s "$work/run/r8_2.bin" "$work/r8_2.kept" ||
+  fail "a stopped relabelling did not go on where it was"
+# A self-play job played afresh takes its relabelling with it: records of
+# other games left in its file are not kept.
+rm "$work/run/g8_2.done" "$work/run/r8_2.done"
+head -c 128 "$work/run/r8_1.bin" >"$work/run/r8_2.bin"
+run GATE_SCORE=0 FIRST=8 RELABEL_NODES=60 RELABEL_EVERY=1 INIT="$work/run/weights_g1.txt" GAMES=2
+cmp -s "$work/run/r8_2.bin" "$work/r8_2.full" || fail "the replayed job's relabelling was not made afresh"
 
 # Exact proofs: the best-rated children of the relabelled positions,
 # checked, and the fit on both files of each job.

@@ -78,6 +78,14 @@ rsize=$(stat -c %s "$work/r.bin")
 [ "$rsize" -lt "$size" ] || fail "relabel did not take every other record only"
 results=$(od -An -v -tx1 -w64 "$work/r.bin" | awk '{print $57}' | sort -u | tr '\n' ' ')
 [ "$results" = "01 ff " ] || fail "relabel lost the games' results: $results"
+# A relabelling stopped part way goes on with --resume 1: the records
+# written are kept, a partial last one is cut off, and the rest is what
+# one run writes.
+head -c $((3 * 64 + 10)) "$work/r.bin" >"$work/rr.bin"
+"$train" relabel --data "$work/d.bin" --out "$work/rr.bin" --nodes 80 --every 2 --resume 1 2>/dev/null
+cmp -s "$work/r.bin" "$work/rr.bin" || fail "relabel --resume did not go on where the stopped run was"
+"$train" relabel --data "$work/d.bin" --out "$work/rr.bin" --nodes 80 --every 2 --resume 1 2>/dev/null
+cmp -s "$work/r.bin" "$work/rr.bin" || fail "relabel --resume added to a finished file"
 # The same records by Descent's search: as many, other values.
 "$train" relabel --data "$work/d.bin" --out "$work/rd.bin" --nodes 80 --every 2 --descent 1 2>/dev/null
 [ "$(stat -c %s "$work/rd.bin")" -eq "$rsize" ] || fail "relabel --descent took other records"

@@ -44,12 +44,15 @@
 //       fitted.
 //   futlog_train relabel --data FILE[,FILE...] --out FILE [--nodes K]
 //                        [--every N] [--offset O] [--weights FILE] [--descent 1]
+//                        [--resume 1]
 //       searches again, at K nodes, the records O, O + N, O + 2N, ...
 //       that are game positions (tree positions are skipped) and appends
 //       each with the new search's value and its game's result: a deeper
 //       label for positions already played (the fit then learns what a
 //       longer search sees); with --descent 1 by Descent's search, whose
-//       value rests on lines played to the end of the game;
+//       value rests on lines played to the end of the game; with --resume 1,
+//       a run that was stopped goes on: the records already in FILE are
+//       kept (a partial last one cut off) and their positions skipped;
 //   futlog_train siblings --data FILE[,FILE...] --out FILE [--children C]
 //                         [--nodes K] [--every N] [--offset O] [--weights FILE]
 //                         [--top T] [--seed S]
@@ -88,6 +91,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -325,6 +329,18 @@ std::vector<Record> load(const std::string& list) {
   return all;
 }
 
+// The number of whole records in the file at `path` (0 when there is
+// none); a partial record at its end, left by a run that was stopped, is
+// cut off so that appending goes on from a record's boundary.
+std::size_t whole_records(const std::string& path) {
+  std::error_code error;
+  const auto size = std::filesystem::file_size(path, error);
+  if (error) return 0;
+  const auto whole = size / sizeof(Record);
+  if (whole * sizeof(Record) != size) std::filesystem::resize_file(path, whole * sizeof(Record));
+  return static_cast<std::size_t>(whole);
+}
+
 State state_of(const Record& r) {
   State s;
   for (int i = 0; i < kWords; ++i) s.marked[i] = r.marked[i];
@@ -558,16 +574,24 @@ int relabel(const Args& args) {
   const std::size_t offset = std::stoul(get(args, "--offset", "0"));
   search::BestFirstOptions options;
   options.descent = get(args, "--descent", "0") == "1";
+  // The records a run stopped part way already wrote are kept, a partial
+  // last one cut off, and the positions they label are not searched again.
+  const std::size_t kept = get(args, "--resume", "0") == "1" ? whole_records(out_path) : 0;
   const LearnedEval eval = weights_of(args);
   LearnedGame engine(eval);
   OutcomeGenerator generator;
   std::vector<Outcome> outs;
   std::ofstream out(out_path, std::ios::binary | std::ios::app);
   long done = 0, changed = 0;
+  std::size_t skipped = 0;
   for (std::size_t i = offset; i < data.size(); i += every) {
     if (data[i].result == 0) continue;
     const State s = state_of(data[i]);
     if (game_over(s)) continue;
+    if (skipped < kept) {
+      ++skipped;
+      continue;
+    }
     Record rec = data[i];
     rec.search_value = static_cast<std::int16_t>(
         std::clamp(searched_value(engine, generator, outs, s, nodes, options), -1000, 1000));

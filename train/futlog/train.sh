@@ -61,7 +61,8 @@
 #   same WORK_DIR, whose generations' games the window then includes
 #   (with INIT set to the weights that run ended with); a self-play job
 #   that finished (its .done file exists) is not played again, so an
-#   interrupted run resumes with its unfinished jobs, each played afresh
+#   interrupted run resumes with its unfinished jobs: a self-play job is
+#   played afresh, a relabelling goes on from the last position it wrote
 #   INCLUDE: where the weights go [cpp/futlog/eval_weights.inc]
 #   SKIP_BUILD=1: use the tools already built in BUILD, and do not rebuild
 #   at the end (the tests run the script this way)
@@ -123,7 +124,8 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
   for job in $(seq 1 "$JOBS"); do
     [ -f "$WORK/g${gen}_$job.done" ] && continue
     rm -f "$WORK/g${gen}_$job.bin"  # an unfinished job's games: self-play appends, so start afresh
-    rm -f "$WORK/r${gen}_$job.done" "$WORK/p${gen}_$job.done"  # and its relabelling and proofs were of other games
+    # and its relabelling and proofs were of other games
+    rm -f "$WORK/r${gen}_$job.done" "$WORK/r${gen}_$job.bin" "$WORK/p${gen}_$job.done"
     (nice -n 10 "$TRAIN" selfplay --out "$WORK/g${gen}_$job.bin" --games "$GAMES" --nodes "$NODES" \
       --random-plies "$RANDOM_PLIES" --sample-plies "$SAMPLE_PLIES" --temperature "$TEMPERATURE" \
       --tree "$TREE" --descent "$DESCENT" --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &&
@@ -138,9 +140,11 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
     pids=()
     for job in $(seq 1 "$JOBS"); do
       [ -f "$WORK/r${gen}_$job.done" ] && continue
-      rm -f "$WORK/r${gen}_$job.bin" "$WORK/p${gen}_$job.done"  # relabel appends too; the proofs follow it
+      rm -f "$WORK/p${gen}_$job.done"  # the proofs follow the relabelling
+      # A relabelling that was stopped goes on where it was (--resume): at
+      # depth it is hours of work.
       (nice -n 10 "$TRAIN" relabel --data "$WORK/g${gen}_$job.bin" --out "$WORK/r${gen}_$job.bin" \
-        --nodes "$RELABEL_NODES" --every "$RELABEL_EVERY" ${weights:+--weights "$weights"} \
+        --nodes "$RELABEL_NODES" --every "$RELABEL_EVERY" --resume 1 ${weights:+--weights "$weights"} \
         2>"$WORK/r${gen}_$job.log" && touch "$WORK/r${gen}_$job.done") &
       pids+=($!)
     done
