@@ -90,6 +90,10 @@ cmp -s "$work/r.bin" "$work/rr.bin" || fail "relabel --resume added to a finishe
 "$train" relabel --data "$work/d.bin" --out "$work/rd.bin" --nodes 80 --every 2 --descent 1 2>/dev/null
 [ "$(stat -c %s "$work/rd.bin")" -eq "$rsize" ] || fail "relabel --descent took other records"
 cmp -s "$work/r.bin" "$work/rd.bin" && fail "relabel --descent searched as without it"
+# And by the search with the exploration bonus of play: as many, other values.
+"$train" relabel --data "$work/d.bin" --out "$work/re.bin" --nodes 80 --every 2 --explore 100 2>/dev/null
+[ "$(stat -c %s "$work/re.bin")" -eq "$rsize" ] || fail "relabel --explore took other records"
+cmp -s "$work/r.bin" "$work/re.bin" && fail "relabel --explore searched as without it"
 
 # Siblings: children of every fourth game position, searched, written
 # without a result (byte 56 is 0); at most --children of them a position.
@@ -101,6 +105,11 @@ results=$(od -An -v -tx1 -w64 "$work/s.bin" | awk '{print $57}' | sort -u | tr '
 [ "$results" = "00 " ] || fail "siblings gave results to positions never played: $results"
 "$train" siblings --data "$work/a.bin" --out "$work/t.bin" --children 2 --top 3 --nodes 40 --every 4 2>/dev/null
 [ "$(stat -c %s "$work/t.bin")" -gt 0 ] || fail "siblings --top wrote nothing"
+# The same children (the same seed) searched with exploration: other values.
+"$train" siblings --data "$work/a.bin" --out "$work/se.bin" --children 2 --nodes 40 --every 4 --explore 100 \
+  2>/dev/null
+[ "$(stat -c %s "$work/se.bin")" -eq "$ssize" ] || fail "siblings --explore drew other children"
+cmp -s "$work/s.bin" "$work/se.bin" && fail "siblings --explore searched as without it"
 
 # Exact proofs: every game position written again, whole, with its result,
 # its label (bytes 53-54, little-endian) replaced where a proof is found by

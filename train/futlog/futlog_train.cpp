@@ -44,25 +44,27 @@
 //       fitted.
 //   futlog_train relabel --data FILE[,FILE...] --out FILE [--nodes K]
 //                        [--every N] [--offset O] [--weights FILE] [--descent 1]
-//                        [--resume 1]
+//                        [--explore C] [--resume 1]
 //       searches again, at K nodes, the records O, O + N, O + 2N, ...
 //       that are game positions (tree positions are skipped) and appends
 //       each with the new search's value and its game's result: a deeper
 //       label for positions already played (the fit then learns what a
 //       longer search sees); with --descent 1 by Descent's search, whose
-//       value rests on lines played to the end of the game; with --resume 1,
+//       value rests on lines played to the end of the game; with --explore C
+//       by a search with that exploration bonus (play's is 100; the
+//       default 0 is the plain best-first search); with --resume 1,
 //       a run that was stopped goes on: the records already in FILE are
 //       kept (a partial last one cut off) and their positions skipped;
 //   futlog_train siblings --data FILE[,FILE...] --out FILE [--children C]
 //                         [--nodes K] [--every N] [--offset O] [--weights FILE]
-//                         [--top T] [--seed S]
+//                         [--top T] [--seed S] [--explore C]
 //       for the game positions O, O + N, O + 2N, ... draws C of their
 //       children (outcomes that do not end the game; with --top, among the
 //       T the evaluation rates best for the mover) uniformly, searches
 //       each at K nodes and appends it with that search's value and no
 //       result: the positions a search evaluates at every expansion, most
 //       of them moves no player would choose, which the games alone never
-//       show the fit;
+//       show the fit; --explore C as for relabel;
 //   futlog_train traps --data FILE[,FILE...] --out FILE [--depth D]
 //                      [--every N] [--offset O] [--max-ms T] [--weights FILE]
 //                      [--children C] [--missed M]
@@ -574,6 +576,7 @@ int relabel(const Args& args) {
   const std::size_t offset = std::stoul(get(args, "--offset", "0"));
   search::BestFirstOptions options;
   options.descent = get(args, "--descent", "0") == "1";
+  options.exploration = std::stod(get(args, "--explore", "0"));
   // The records a run stopped part way already wrote are kept, a partial
   // last one cut off, and the positions they label are not searched again.
   const std::size_t kept = get(args, "--resume", "0") == "1" ? whole_records(out_path) : 0;
@@ -710,6 +713,8 @@ int siblings(const Args& args) {
   const std::size_t offset = std::stoul(get(args, "--offset", "0"));
   const std::size_t top = std::stoul(get(args, "--top", "0"));
   std::mt19937_64 rng(std::stoull(get(args, "--seed", "1")));
+  search::BestFirstOptions options;
+  options.exploration = std::stod(get(args, "--explore", "0"));
   const LearnedEval eval = weights_of(args);
   LearnedGame engine(eval);
   OutcomeGenerator generator;
@@ -739,7 +744,8 @@ int siblings(const Args& args) {
       const State t = open[j];
       open[j] = open.back();
       open.pop_back();
-      const Record rec = record_of(t, searched_value(engine, generator, child_outs, t, nodes), data[i].game);
+      const Record rec =
+          record_of(t, searched_value(engine, generator, child_outs, t, nodes, options), data[i].game);
       lost += rec.search_value >= 900;  // t's side to move wins: the move drawn threw the game
       out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
       if (++done % 1000 == 0) {
