@@ -57,14 +57,14 @@
 //       kept (a partial last one cut off) and their positions skipped;
 //   futlog_train siblings --data FILE[,FILE...] --out FILE [--children C]
 //                         [--nodes K] [--every N] [--offset O] [--weights FILE]
-//                         [--top T] [--seed S] [--explore C]
+//                         [--top T] [--seed S] [--explore C] [--descent 1]
 //       for the game positions O, O + N, O + 2N, ... draws C of their
 //       children (outcomes that do not end the game; with --top, among the
 //       T the evaluation rates best for the mover) uniformly, searches
 //       each at K nodes and appends it with that search's value and no
 //       result: the positions a search evaluates at every expansion, most
 //       of them moves no player would choose, which the games alone never
-//       show the fit; --explore C as for relabel;
+//       show the fit; --explore C and --descent 1 as for relabel;
 //   futlog_train traps --data FILE[,FILE...] --out FILE [--depth D]
 //                      [--every N] [--offset O] [--max-ms T] [--weights FILE]
 //                      [--children C] [--missed M]
@@ -163,6 +163,15 @@ LearnedEval weights_of(const Args& args) {
 // The value of a best-first search of s at `nodes` nodes plus s's outcomes,
 // so that the root is never starved (a position with more outcomes than
 // the budget would otherwise get no search at all).
+// The search options of the commands that search: --explore C (0, the
+// plain best-first search, unless given) and --descent 1.
+search::BestFirstOptions search_options(const Args& args) {
+  search::BestFirstOptions options;
+  options.exploration = std::stod(get(args, "--explore", "0"));
+  options.descent = get(args, "--descent", "0") == "1";
+  return options;
+}
+
 int searched_value(LearnedGame& engine, OutcomeGenerator& generator, std::vector<Outcome>& outs,
                    const State& s, std::uint64_t nodes, const search::BestFirstOptions& options = {}) {
   generator.generate(s, outs);
@@ -246,9 +255,7 @@ int selfplay(const Args& args) {
   const double group_temperature = std::stod(get(args, "--group-temperature", "50"));
   const std::uint64_t seed = std::stoull(get(args, "--seed", "1"));
   const LearnedEval eval = weights_of(args);
-  search::BestFirstOptions options;
-  options.exploration = std::stod(get(args, "--explore", "0"));
-  options.descent = get(args, "--descent", "0") == "1";
+  const search::BestFirstOptions options = search_options(args);
   LearnedGame engine(eval);
   std::ofstream out(out_path, std::ios::binary | std::ios::app);
   std::mt19937_64 rng(seed);
@@ -574,9 +581,7 @@ int relabel(const Args& args) {
   const std::uint64_t nodes = std::stoull(get(args, "--nodes", "10000"));
   const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
   const std::size_t offset = std::stoul(get(args, "--offset", "0"));
-  search::BestFirstOptions options;
-  options.descent = get(args, "--descent", "0") == "1";
-  options.exploration = std::stod(get(args, "--explore", "0"));
+  const search::BestFirstOptions options = search_options(args);
   // The records a run stopped part way already wrote are kept, a partial
   // last one cut off, and the positions they label are not searched again.
   const std::size_t kept = get(args, "--resume", "0") == "1" ? whole_records(out_path) : 0;
@@ -713,8 +718,7 @@ int siblings(const Args& args) {
   const std::size_t offset = std::stoul(get(args, "--offset", "0"));
   const std::size_t top = std::stoul(get(args, "--top", "0"));
   std::mt19937_64 rng(std::stoull(get(args, "--seed", "1")));
-  search::BestFirstOptions options;
-  options.exploration = std::stod(get(args, "--explore", "0"));
+  const search::BestFirstOptions options = search_options(args);
   const LearnedEval eval = weights_of(args);
   LearnedGame engine(eval);
   OutcomeGenerator generator;
