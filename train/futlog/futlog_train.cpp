@@ -160,9 +160,6 @@ LearnedEval weights_of(const Args& args) {
   return args.count("--weights") ? LearnedEval::from_file(args.at("--weights")) : LearnedEval();
 }
 
-// The value of a best-first search of s at `nodes` nodes plus s's outcomes,
-// so that the root is never starved (a position with more outcomes than
-// the budget would otherwise get no search at all).
 // The search options of the commands that search: --explore C (0, the
 // plain best-first search, unless given) and --descent 1.
 search::BestFirstOptions search_options(const Args& args) {
@@ -172,6 +169,9 @@ search::BestFirstOptions search_options(const Args& args) {
   return options;
 }
 
+// The value of a best-first search of s at `nodes` nodes plus s's outcomes,
+// so that the root is never starved (a position with more outcomes than
+// the budget would otherwise get no search at all).
 int searched_value(LearnedGame& engine, OutcomeGenerator& generator, std::vector<Outcome>& outs,
                    const State& s, std::uint64_t nodes, const search::BestFirstOptions& options = {}) {
   generator.generate(s, outs);
