@@ -94,6 +94,23 @@ cmp -s "$work/r.bin" "$work/rd.bin" && fail "relabel --descent searched as witho
 "$train" relabel --data "$work/d.bin" --out "$work/re.bin" --nodes 80 --every 2 --explore 100 2>/dev/null
 [ "$(stat -c %s "$work/re.bin")" -eq "$rsize" ] || fail "relabel --explore took other records"
 cmp -s "$work/r.bin" "$work/re.bin" && fail "relabel --explore searched as without it"
+# With --tree-out, the nodes each search entered at least --tree-visits
+# times go to a file of their own as tree positions (no result); the
+# relabelled records are those of the same run without it, and a higher
+# threshold keeps fewer nodes.
+"$train" relabel --data "$work/d.bin" --out "$work/rp.bin" --nodes 600 --every 2 2>/dev/null
+"$train" relabel --data "$work/d.bin" --out "$work/rt.bin" --nodes 600 --every 2 \
+  --tree-out "$work/t2.bin" --tree-visits 2 2>/dev/null
+cmp -s "$work/rp.bin" "$work/rt.bin" || fail "relabel --tree-out changed the relabelled records"
+"$train" relabel --data "$work/d.bin" --out "$work/rt8.bin" --nodes 600 --every 2 \
+  --tree-out "$work/t8.bin" --tree-visits 8 2>/dev/null
+t2=$(stat -c %s "$work/t2.bin") t8=$(stat -c %s "$work/t8.bin")
+[ $((t2 % 64)) -eq 0 ] && [ $((t8 % 64)) -eq 0 ] || fail "relabel --tree-out wrote a partial record"
+[ "$t2" -gt "$t8" ] && [ "$t8" -gt 0 ] || fail "relabel --tree-visits 2 and 8 kept $t2 and $t8 bytes"
+[ "$(od -An -v -tx1 -w64 "$work/t2.bin" | awk '{print $57}' | sort -u)" = "00" ] ||
+  fail "relabel --tree-out wrote positions with a result"
+"$train" relabel --data "$work/d.bin" --out "$work/rx.bin" --tree-out "$work/rx.bin" 2>/dev/null &&
+  fail "relabel accepted the same file for --out and --tree-out"
 
 # Siblings: children of every fourth game position, searched, written
 # without a result (byte 56 is 0); at most --children of them a position.

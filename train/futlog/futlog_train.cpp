@@ -45,6 +45,7 @@
 //   futlog_train relabel --data FILE[,FILE...] --out FILE [--nodes K]
 //                        [--every N] [--offset O] [--weights FILE] [--descent 1]
 //                        [--explore C] [--resume 1]
+//                        [--tree-out FILE2 --tree-visits V]
 //       searches again, at K nodes, the records O, O + N, O + 2N, ...
 //       that are game positions (tree positions are skipped) and appends
 //       each with the new search's value and its game's result: a deeper
@@ -55,6 +56,12 @@
 //       default 0 is the plain best-first search); with --resume 1,
 //       a run that was stopped goes on: the records already in FILE are
 //       kept (a partial last one cut off) and their positions skipped;
+//       with --tree-out FILE2, every node of each search that was entered
+//       at least V times (100 by default) below the root is appended to
+//       FILE2 as a tree position with its backed-up value: the positions
+//       the deep search looked at hardest, each labelled by its own
+//       sizeable subtree (kept apart, so that --resume counts FILE alone;
+//       a stopped run may lack the tree positions of its last record);
 //   futlog_train siblings --data FILE[,FILE...] --out FILE [--children C]
 //                         [--nodes K] [--every N] [--offset O] [--weights FILE]
 //                         [--top T] [--seed S] [--explore C] [--descent 1]
@@ -169,16 +176,22 @@ search::BestFirstOptions search_options(const Args& args) {
   return options;
 }
 
-// The value of a best-first search of s at `nodes` nodes plus s's outcomes,
-// so that the root is never starved (a position with more outcomes than
-// the budget would otherwise get no search at all).
-int searched_value(LearnedGame& engine, OutcomeGenerator& generator, std::vector<Outcome>& outs,
-                   const State& s, std::uint64_t nodes, const search::BestFirstOptions& options = {}) {
+// The budget of a search of s at `nodes` nodes plus s's outcomes, so that
+// the root is never starved (a position with more outcomes than the budget
+// would otherwise get no search at all).
+search::Limits budget_of(OutcomeGenerator& generator, std::vector<Outcome>& outs, const State& s,
+                         std::uint64_t nodes) {
   generator.generate(s, outs);
   search::Limits limits;
   limits.max_nodes = nodes + outs.size();
   limits.poll_every = 1;
-  return search::best_first(engine, s, limits, {}, options).score;
+  return limits;
+}
+
+// The value of a best-first search of s at that budget.
+int searched_value(LearnedGame& engine, OutcomeGenerator& generator, std::vector<Outcome>& outs,
+                   const State& s, std::uint64_t nodes, const search::BestFirstOptions& options = {}) {
+  return search::best_first(engine, s, budget_of(generator, outs, s, nodes), {}, options).score;
 }
 
 // A root move drawn with odds exp((value - best) / temperature) among the
@@ -278,14 +291,8 @@ int selfplay(const Args& args) {
           continue;
         }
       }
-      // The root's children on top of the budget: a root wider than the
-      // budget would otherwise get no search and no value at all.
-      generator.generate(s, outs);
-      search::Limits limits;
-      limits.max_nodes = nodes + outs.size();
-      limits.poll_every = 1;
       search::BestFirst<LearnedGame> search(engine, options);
-      const SearchResult r = search.run(s, limits, {});
+      const SearchResult r = search.run(s, budget_of(generator, outs, s, nodes), {});
       Outcome chosen = *r.move;
       if (ply < randoms + sample_plies && temperature > 0 && r.proven == search::Proven::kUnknown)
         if (const auto ranking = search.ranking(); !ranking.empty())
@@ -585,12 +592,21 @@ int relabel(const Args& args) {
   // The records a run stopped part way already wrote are kept, a partial
   // last one cut off, and the positions they label are not searched again.
   const std::size_t kept = get(args, "--resume", "0") == "1" ? whole_records(out_path) : 0;
+  const std::string tree_path = get(args, "--tree-out", "");
+  const std::uint32_t tree_visits = static_cast<std::uint32_t>(std::stoul(get(args, "--tree-visits", "100")));
+  if (tree_path == out_path && !tree_path.empty())
+    throw std::runtime_error("relabel: --tree-out must differ from --out");
   const LearnedEval eval = weights_of(args);
   LearnedGame engine(eval);
   OutcomeGenerator generator;
   std::vector<Outcome> outs;
   std::ofstream out(out_path, std::ios::binary | std::ios::app);
-  long done = 0, changed = 0;
+  std::ofstream tree_out;
+  if (!tree_path.empty()) {
+    if (kept > 0) whole_records(tree_path);  // a partial last record cut off there too
+    tree_out.open(tree_path, std::ios::binary | std::ios::app);
+  }
+  long done = 0, changed = 0, tree_written = 0;
   std::size_t skipped = 0;
   for (std::size_t i = offset; i < data.size(); i += every) {
     if (data[i].result == 0) continue;
@@ -601,13 +617,26 @@ int relabel(const Args& args) {
       continue;
     }
     Record rec = data[i];
-    rec.search_value = static_cast<std::int16_t>(
-        std::clamp(searched_value(engine, generator, outs, s, nodes, options), -1000, 1000));
+    search::BestFirst<LearnedGame> search(engine, options);
+    const int searched = search.run(s, budget_of(generator, outs, s, nodes), {}).score;
+    rec.search_value = static_cast<std::int16_t>(std::clamp(searched, -1000, 1000));
     changed += std::abs(rec.search_value - data[i].search_value) > 200;
     out.write(reinterpret_cast<const char*>(&rec), sizeof rec);
+    if (tree_out.is_open()) {
+      std::vector<Record> heavy;
+      search.for_each_expanded(s, [&](const State& t, int value, std::uint32_t visits) {
+        if (visits >= tree_visits && !game_over(t)) heavy.push_back(record_of(t, value, rec.game));
+      });
+      tree_out.write(reinterpret_cast<const char*>(heavy.data()),
+                     static_cast<std::streamsize>(heavy.size() * sizeof(Record)));
+      tree_written += static_cast<long>(heavy.size());
+    }
     if (++done % 1000 == 0) {
       out.flush();
-      std::cerr << "relabel " << done << " positions (" << changed << " moved by over 200)\n";
+      tree_out.flush();
+      std::cerr << "relabel " << done << " positions (" << changed << " moved by over 200)";
+      if (tree_out.is_open()) std::cerr << ", " << tree_written << " tree positions";
+      std::cerr << '\n';
     }
   }
   return 0;
