@@ -161,6 +161,16 @@ missed=$(od -An -v -tx1 -w64 "$work/pm.bin" | awk '{print $53 $54 $57}' | sort -
 "$train" fit --data "$work/a.bin,$work/c.bin,$work/d.bin,$work/s.bin" --out "$work/w.txt" --hidden 4 --epochs 2 2>"$work/fit.log" ||
   { cat "$work/fit.log" >&2; fail "fit failed"; }
 head -c 40 "$work/w.txt" | grep -q '^futlog-eval ' || fail "fit wrote no weights file"
+# A fine-tuning into a wider network starts as the same function: its
+# losses before the first epoch are those of the 4 units it starts from.
+start_of() { sed -n 's/^start: train loss \([0-9.]*\) .*validation loss \([0-9.]*\) .*/\1 \2/p' "$work/$1"; }
+"$train" fit --data "$work/a.bin" --out "$work/w4.txt" --hidden 4 --epochs 1 --init "$work/w.txt" 2>"$work/f4.log"
+"$train" fit --data "$work/a.bin" --out "$work/w7.txt" --hidden 7 --epochs 1 --init "$work/w.txt" 2>"$work/f7.log"
+[ -n "$(start_of f4.log)" ] && [ "$(start_of f4.log)" = "$(start_of f7.log)" ] ||
+  fail "the widened network did not start as its 4 units: $(start_of f4.log) against $(start_of f7.log)"
+head -1 "$work/w7.txt" | grep -q ' 7$' || fail "the widened fit did not write 7 units"
+"$train" fit --data "$work/a.bin" --out "$work/w3.txt" --hidden 3 --init "$work/w.txt" 2>/dev/null &&
+  fail "fit narrowed 4 units to 3"
 
 "$referee" --a "$player --nodes 50 --weights $work/w.txt" --b "$player --nodes 50" --games 2 --ms 60000 \
   >"$work/match.txt" 2>&1 || { cat "$work/match.txt" >&2; fail "the match failed"; }

@@ -34,8 +34,9 @@
 //       have no result); writes the weights file and, with --include, the
 //       C++ initializer embedded in the build (cpp/futlog/eval_weights.inc).
 //       With --init FILE (or --init embedded: the build's weights) the fit
-//       starts from those weights, of the same hidden size, rather than
-//       from random ones. With --rank M, a position's sibling records
+//       starts from those weights rather than from random ones; a larger
+//       --hidden adds units with random input weights and output weights
+//       0 (the same function at the start). With --rank M, a position's sibling records
 //       (selfplay --group) add M x the cross-entropy between the search's
 //       shares and the evaluation's own choice among them, a softmax of
 //       B (4) x their logits for the mover: the fit learns to rank a
@@ -395,10 +396,23 @@ int fit(const Args& args) {
     // A fine-tuning: the start is a weights file, or the build's own.
     const std::string init = args.at("--init");
     const LearnedEval start = init == "embedded" ? LearnedEval() : LearnedEval::from_file(init);
-    if (start.hidden() != H)
-      throw std::runtime_error("fit: the --init weights have " + std::to_string(start.hidden()) +
-                               " hidden units, --hidden says " + std::to_string(H));
-    w = start.parameters();
+    const int h0 = start.hidden();
+    if (h0 > H)
+      throw std::runtime_error("fit: the --init weights have " + std::to_string(h0) +
+                               " hidden units, more than --hidden " + std::to_string(H));
+    // A wider network keeps the start's units and adds units of random
+    // input weights whose output weights are 0: it starts as the same
+    // function, and the fit decides what the new units add.
+    const std::vector<float>& v = start.parameters();
+    const std::size_t v1 = static_cast<std::size_t>(F) * h0, v2 = v1 + h0;
+    for (int f = 0; f < F; ++f)
+      for (int j = 0; j < h0; ++j)
+        w[W1 + static_cast<std::size_t>(f) * H + j] = v[static_cast<std::size_t>(f) * h0 + j];
+    for (int j = 0; j < H; ++j) {
+      if (j < h0) w[B1 + j] = v[v1 + j];
+      w[W2 + j] = j < h0 ? v[v2 + j] : 0.0f;
+    }
+    w[B2] = v[v2 + h0];
   }
 
   // Features once; every tenth game is held out for validation.
