@@ -55,16 +55,16 @@ grep -q "fitting on .*g5_1.bin" "$work/log" && ! grep -q "g4_" "$work/log" ||
   { cat "$work/log" >&2; fail "a missing generation in the window was not skipped"; }
 
 # A fine-tuning run: the fit starts from the current weights, which must
-# have the fit's hidden size (the embedded ones have another).
+# have at most the fit's hidden size (the embedded ones have more).
 run GATE_SCORE=0 FIRST=6 FINE_TUNE=1 INIT="$work/run/weights_g1.txt"
 grep -q "generation 6: fitting on .*, from $work/run/weights_g1.txt" "$work/log" ||
   { cat "$work/log" >&2; fail "the fine-tuning fit did not start from the current weights"; }
 [ -f "$work/run/weights_g6.txt" ] || fail "the fine-tuning fit wrote no weights"
 if "$build/train/futlog/futlog_train" fit --data "$work/run/g6_1.bin" --out "$work/x.txt" --hidden 4 \
   --epochs 1 --init embedded 2>"$work/err"; then
-  fail "a fit from weights of another hidden size ran"
+  fail "a fit from weights of a larger hidden size ran"
 fi
-grep -q "hidden units, --hidden says 4" "$work/err" || fail "no word of the hidden sizes: $(cat "$work/err")"
+grep -q "32 hidden units, more than --hidden 4" "$work/err" || fail "no word of the hidden sizes: $(cat "$work/err")"
 
 # A gate at equal time: both players search to the referee's clock.
 run GATE_SCORE=0 FIRST=7 GATE_MS=20 INIT="$work/run/weights_g1.txt" GAMES=2
