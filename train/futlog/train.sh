@@ -32,8 +32,8 @@
 #   HIDDEN units [32]  EPOCHS [12]  L2 [1e-4]  RATE [0.002]  LAMBDA [0.5]
 #   DECAY: the rate's factor after each epoch [0.6]
 #   FINE_TUNE=1: each fit starts from the current weights (INIT, or the
-#   embedded ones) rather than from random ones; HIDDEN must be their
-#   size [0]
+#   embedded ones) rather than from random ones; HIDDEN is their size,
+#   or a larger one that widens them [0]
 #   WINDOW generations of games to fit on [2]
 #   RELABEL_NODES: nodes of the search that labels the played positions
 #   again; 0 fits on the self-play values [0]  RELABEL_EVERY: a record
