@@ -111,6 +111,8 @@ t2=$(stat -c %s "$work/t2.bin") t8=$(stat -c %s "$work/t8.bin")
   fail "relabel --tree-out wrote positions with a result"
 "$train" relabel --data "$work/d.bin" --out "$work/rx.bin" --tree-out "$work/rx.bin" 2>/dev/null &&
   fail "relabel accepted the same file for --out and --tree-out"
+"$train" relabel --data "$work/d.bin" --out "$work/rx.bin" --tree-out "$work/./rx.bin" 2>/dev/null &&
+  fail "relabel accepted one file under two names for --out and --tree-out"
 
 # Siblings: children of every fourth game position, searched, written
 # without a result (byte 56 is 0); at most --children of them a position.

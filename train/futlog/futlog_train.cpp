@@ -36,13 +36,13 @@
 //       With --init FILE (or --init embedded: the build's weights) the fit
 //       starts from those weights rather than from random ones; a larger
 //       --hidden adds units with random input weights and output weights
-//       0 (the same function at the start). With --rank M, a position's sibling records
-//       (selfplay --group) add M x the cross-entropy between the search's
-//       shares and the evaluation's own choice among them, a softmax of
-//       B (4) x their logits for the mover: the fit learns to rank a
-//       position's children as the deeper search did, which is what a
-//       best-first search asks of it. Without it, sibling records are not
-//       fitted.
+//       0 (the same function at the start). With --rank M, a position's
+//       sibling records (selfplay --group) add M x the cross-entropy
+//       between the search's shares and the evaluation's own choice
+//       among them, a softmax of B (4) x their logits for the mover: the
+//       fit learns to rank a position's children as the deeper search
+//       did, which is what a best-first search asks of it. Without it,
+//       sibling records are not fitted.
 //   futlog_train relabel --data FILE[,FILE...] --out FILE [--nodes K]
 //                        [--every N] [--offset O] [--weights FILE] [--descent 1]
 //                        [--explore C] [--resume 1]
@@ -608,7 +608,9 @@ int relabel(const Args& args) {
   const std::size_t kept = get(args, "--resume", "0") == "1" ? whole_records(out_path) : 0;
   const std::string tree_path = get(args, "--tree-out", "");
   const std::uint32_t tree_visits = static_cast<std::uint32_t>(std::stoul(get(args, "--tree-visits", "100")));
-  if (tree_path == out_path && !tree_path.empty())
+  // Two names of one file (x.bin, ./x.bin) would interleave the outputs.
+  if (!tree_path.empty() &&
+      std::filesystem::weakly_canonical(tree_path) == std::filesystem::weakly_canonical(out_path))
     throw std::runtime_error("relabel: --tree-out must differ from --out");
   const LearnedEval eval = weights_of(args);
   LearnedGame engine(eval);
