@@ -173,6 +173,12 @@ start_of() { sed -n 's/^start: train loss \([0-9.]*\) .*validation loss \([0-9.]
 head -1 "$work/w7.txt" | grep -q ' 7$' || fail "the widened fit did not write 7 units"
 "$train" fit --data "$work/a.bin" --out "$work/w3.txt" --hidden 3 --init "$work/w.txt" 2>/dev/null &&
   fail "fit narrowed 4 units to 3"
+for h in 0 -3 129; do
+  "$train" fit --data "$work/a.bin" --out "$work/wh.txt" --hidden $h --epochs 1 2>"$work/h.err" &&
+    fail "fit accepted --hidden $h"
+  grep -q -- "--hidden must be 1..128" "$work/h.err" || fail "no word of the hidden range for $h: $(cat "$work/h.err")"
+  [ ! -e "$work/wh.txt" ] || fail "fit wrote weights for --hidden $h"
+done
 
 "$referee" --a "$player --nodes 50 --weights $work/w.txt" --b "$player --nodes 50" --games 2 --ms 60000 \
   >"$work/match.txt" 2>&1 || { cat "$work/match.txt" >&2; fail "the match failed"; }

@@ -25,10 +25,10 @@
 //                    [--hidden H] [--epochs E] [--lambda L] [--rate A] [--l2 R]
 //                    [--batch B] [--decay D] [--seed S] [--init FILE]
 //                    [--rank M] [--beta B]
-//       fits the network (Adam on the cross-entropy; the epoch of least
-//       loss on the held-out games is kept, with --rank the value's loss
-//       plus M x the choice's; the rate is multiplied by D after each
-//       epoch) to the target
+//       fits the network of H (32; 1..128) hidden units (Adam on the
+//       cross-entropy; the epoch of least loss on the held-out games is
+//       kept, with --rank the value's loss plus M x the choice's; the
+//       rate is multiplied by D after each epoch) to the target
 //       L * result + (1 - L) * search value, both as a win probability for
 //       the side to move (the search value alone for tree positions, which
 //       have no result); writes the weights file and, with --include, the
@@ -372,6 +372,10 @@ int fit(const Args& args) {
   if (data.empty() || out_path.empty()) throw std::runtime_error("fit needs --data and --out");
   const int epochs = std::stoi(get(args, "--epochs", "20"));
   const int hidden = std::stoi(get(args, "--hidden", "32"));
+  // Checked before any work: the evaluation refuses other sizes only when
+  // the weights are written, after the whole fit.
+  if (hidden < 1 || hidden > LearnedEval::kMaxHidden)
+    throw std::runtime_error("fit: --hidden must be 1.." + std::to_string(LearnedEval::kMaxHidden));
   const double lambda = std::stod(get(args, "--lambda", "0.5"));
   double rate = std::stod(get(args, "--rate", "0.003"));
   const double decay = std::stod(get(args, "--decay", "1"));  // the rate's factor after each epoch
