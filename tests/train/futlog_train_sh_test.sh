@@ -8,7 +8,8 @@
 # current weights; the gate plays at equal time when asked; a relabelling
 # run fits on the played positions searched again, and on nothing else,
 # and a stopped relabelling goes on where it was; a run with proofs fits
-# on the proven children too.
+# on the proven children too, and one with games at odds fits on their
+# positions relabelled.
 #   futlog_train_sh_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -114,6 +115,32 @@ p=$(($(stat -c %s "$work/run/p9_1.bin") + $(stat -c %s "$work/run/p9_2.bin")))
 labels=$(od -An -v -tx1 -w64 "$work/run/p9_1.bin" "$work/run/p9_2.bin" | awk '{print $53 $54 $57}' | sort -u | tr '\n' ' ')
 [ -z "$(echo "$labels" | tr ' ' '\n' | grep -v -e '^e80300$' -e '^18fc00$' | grep .)" ] ||
   fail "the proofs wrote other than proven tree positions: $labels"
+
+# Games at odds: matches of the current weights against themselves at a
+# tenth of the nodes, their positions relabelled (with the played ones'
+# exploration) and fitted after the played ones; they need a relabelling.
+run GATE_SCORE=0 FIRST=10 WINDOW=1 RELABEL_NODES=60 RELABEL_EVERY=1 RELABEL_EXPLORE=100 ODDS_GAMES=2 \
+  ODDS_NODES=80 ODDS_WEAK=8 INIT="$work/run/weights_g1.txt" GAMES=2
+grep -q "generation 10: games at odds (2 x 2 games, 80 against 8 nodes a move)" "$work/log" ||
+  { cat "$work/log" >&2; fail "generation 10 played no games at odds"; }
+grep -q "generation 10: fitting on $work/run/r10_1.bin,$work/run/r10_2.bin,$work/run/ro10_1.bin,$work/run/ro10_2.bin$" \
+  "$work/log" || { cat "$work/log" >&2; fail "the fit did not take the relabelled positions of the games at odds"; }
+for j in 1 2; do
+  [ "$(grep -c '^game [12] A=strong B=weak A_player [12] ' "$work/run/o10_$j.txt")" = 2 ] ||
+    fail "job $j's games at odds: $(cat "$work/run/o10_$j.txt")"
+  o=$(stat -c %s "$work/run/o10_$j.bin") r=$(stat -c %s "$work/run/ro10_$j.bin")
+  [ -f "$work/run/ro10_$j.done" ] && [ "$o" -gt 0 ] && [ "$r" = "$o" ] ||
+    fail "job $j's games at odds gave $o bytes of positions and $r relabelled"
+done
+# job 1's referee is seeded 10 x 100 + 50 + 1, and its games numbered from 1051 x 1000
+[ "$(od -An -tx1 -j48 -N4 "$work/run/o10_1.bin" | tr -d ' ')" = 78091000 ] || fail "job 1's games are not numbered from 1051000"
+"$build/train/futlog/futlog_train" relabel --data "$work/run/o10_1.bin" --out "$work/ro.bin" --nodes 60 --explore 100 \
+  --weights "$work/run/weights_g1.txt" 2>/dev/null
+cmp -s "$work/ro.bin" "$work/run/ro10_1.bin" || fail "the games at odds were not relabelled as asked (60 nodes, exploration 100)"
+if env BUILD="$build" SKIP_BUILD=1 ODDS_GAMES=2 "$script" "$work/none" >"$work/log" 2>&1; then
+  fail "games at odds ran without a relabelling"
+fi
+grep -q "ODDS_GAMES needs RELABEL_NODES" "$work/log" || fail "no word that games at odds need a relabelling: $(cat "$work/log")"
 
 # A gate no candidate can pass: the exported weights stay as they were.
 cp "$work/w.inc" "$work/w.before"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Futlog training tools end to end at toy sizes: self-play with drawn
 # moves writes one 64-byte record per position, relabel, siblings and traps
-# label positions again, fit reads them and writes a
-# weights file, the engine plays with those weights through the referee,
-# and export turns them into the build's C++ initializer.
+# label positions again, games reads the positions of a referee's games
+# file, fit reads them and writes a weights file, the engine plays with
+# those weights through the referee, and export turns them into the
+# build's C++ initializer.
 #   futlog_train_test.sh TRAIN PLAYER REFEREE
 set -euo pipefail
 train=$1 player=$2 referee=$3
@@ -183,6 +184,32 @@ done
 "$referee" --a "$player --nodes 50 --weights $work/w.txt" --b "$player --nodes 50" --games 2 --ms 60000 \
   >"$work/match.txt" 2>&1 || { cat "$work/match.txt" >&2; fail "the match failed"; }
 grep -q '^games 2 (disputed 0)' "$work/match.txt" || { cat "$work/match.txt" >&2; fail "the match did not finish"; }
+
+# The positions of recorded games: one record a ply, in the game's order,
+# numbered from --first-game, each with its game's result for the side to
+# move and no search value yet; an unfinished game is left out and an
+# illegal move is an error.
+"$referee" --a "$player --nodes 50" --b "$player --nodes 5" --games 2 --ms 60000 --random-plies 3 --seed 5 \
+  --games-file "$work/g.txt" >/dev/null 2>&1 || fail "the recorded match failed"
+plies=$(sed -n 's/.* plies \([0-9]*\) | .*/\1/p' "$work/g.txt" | awk '{n += $1} END {print n}')
+first=$(sed -n '1s/.* | \([^;]*\) ;.*/\1/p' "$work/g.txt")
+{ cat "$work/g.txt"; echo "game 3 A=a B=b A_player 1 A wins (goal) plies 1 | $first"; } >"$work/g3.txt"
+"$train" games --games "$work/g3.txt" --out "$work/o.bin" --first-game 7000 2>"$work/o.log" ||
+  { cat "$work/o.log" >&2; fail "games failed"; }
+grep -q '^games: 2 of 3 games ended' "$work/o.log" || fail "games did not leave the unfinished game out: $(cat "$work/o.log")"
+[ "$(stat -c %s "$work/o.bin")" = $((plies * 64)) ] || fail "games wrote $(stat -c %s "$work/o.bin") bytes for $plies plies"
+rows=$(od -An -v -tx1 -w64 "$work/o.bin")
+[ "$(echo "$rows" | head -1 | awk '{print $49 $50 $51 $52 $53 $54}')" = 581b00000000 ] ||
+  fail "the first record is not game 7000 with no search value: $(echo "$rows" | head -1)"
+[ "$(echo "$rows" | awk '{print $53 $54 $58}' | sort -u | tr '\n' ' ')" = "000000 " ] ||
+  fail "games wrote search values or other kinds than game positions"
+winner1=$(head -1 "$work/g.txt" | sed -n 's/.* A_player \([12]\) \([AB]\) wins.*/\1\2/p')
+case $winner1 in 1A | 2B) want=01 ;; *) want=ff ;; esac
+[ "$(echo "$rows" | head -1 | awk '{print $57}')" = "$want" ] || fail "the first position's result is not its game's ($winner1)"
+[ "$(echo "$rows" | awk '{print $57}' | sort -u | tr '\n' ' ')" = "01 ff " ] || fail "games wrote results other than won and lost"
+echo "game 1 A=a B=b A_player 1 A wins (goal) plies 2 | $first ; 9,9" >"$work/bad.txt"
+"$train" games --games "$work/bad.txt" --out "$work/bad.bin" 2>"$work/bad.log" && fail "games accepted an illegal move"
+grep -q 'game 1: not a legal move: 9,9$' "$work/bad.log" || fail "no word of the illegal move: $(cat "$work/bad.log")"
 
 "$train" export --weights "$work/w.txt" --include "$work/w.inc"
 grep -q 'kEmbeddedHidden = 4;' "$work/w.inc" || fail "export wrote no initializer of 4 units"

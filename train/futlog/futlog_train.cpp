@@ -91,6 +91,13 @@
 //       (no result): the leaves where a search trusts the evaluation;
 //       with --missed M, only those the evaluation rated under M for the
 //       winner;
+//   futlog_train games --games FILE --out FILE [--first-game N]
+//       appends every position of each finished game of a referee games
+//       file (bench/futlog_referee_bench --games-file) with that game's
+//       result for its side to move and a search value of 0, numbered
+//       N (0), N + 1, ... in the file's order: positions of matches
+//       between two players, such as one of them given ten times the
+//       other's nodes, for relabel to search (fit them only relabelled);
 //   futlog_train export --weights FILE [--include FILE]
 //       writes a weights file as the C++ initializer embedded in the build
 //       (default cpp/futlog/eval_weights.inc).
@@ -113,6 +120,7 @@
 #include "futlog/features.hpp"
 #include "futlog/learned_eval.hpp"
 #include "futlog/outcomes.hpp"
+#include "futlog/protocol.hpp"
 #include "futlog/search.hpp"
 #include "futlog/traps.hpp"
 #include "search/best_first.hpp"
@@ -811,11 +819,54 @@ int siblings(const Args& args) {
   return 0;
 }
 
+// The positions of a referee games file: each line "game K A=... B=...
+// A_player P RESULT (REASON) plies N | MOVE ; MOVE ; ...", a move being
+// its path's vertices. Every move is checked again with our rules, so a
+// file that does not hold legal games is an error, not a source of data.
+int games(const Args& args) {
+  const std::string in_path = get(args, "--games", "");
+  const std::string out_path = get(args, "--out", "");
+  if (in_path.empty() || out_path.empty()) throw std::runtime_error("games needs --games and --out");
+  std::ifstream in(in_path);
+  if (!in) throw std::runtime_error("cannot read " + in_path);
+  const auto first = static_cast<std::uint32_t>(std::stoul(get(args, "--first-game", "0")));
+  std::ofstream out(out_path, std::ios::binary | std::ios::app);
+  std::size_t read = 0, kept = 0, positions = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t bar = line.find(" | ");
+    if (bar == std::string::npos) continue;
+    const auto game = first + static_cast<std::uint32_t>(read++);
+    std::vector<Record> records;
+    State s;
+    const std::string moves = line.substr(bar + 3);
+    for (std::size_t pos = 0; pos < moves.size();) {
+      const std::size_t end = std::min(moves.find(" ; ", pos), moves.size());
+      const std::string move = moves.substr(pos, end - pos);
+      pos = end + 3;
+      const protocol::Checked checked = protocol::check_move(s, move);
+      if (checked.verdict != protocol::Verdict::kLegal)
+        throw std::runtime_error(in_path + ": game " + std::to_string(read) + ": not a legal move: " + move);
+      records.push_back(record_of(s, 0, game));
+      s = checked.after;
+    }
+    const int w = winner(s);
+    if (w == 0) continue;  // a game that did not end: no result to give its positions
+    for (Record& r : records) {
+      r.result = static_cast<std::int8_t>(w - 1 == r.turn ? 1 : -1);
+      out.write(reinterpret_cast<const char*>(&r), sizeof r);
+    }
+    ++kept, positions += records.size();
+  }
+  if (!out) throw std::runtime_error("cannot write " + out_path);
+  std::fprintf(stderr, "games: %zu of %zu games ended, %zu positions\n", kept, read, positions);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: futlog_train selfplay|fit|relabel|siblings|traps|export ...\n";
+    std::cerr << "usage: futlog_train selfplay|fit|relabel|siblings|traps|games|export ...\n";
     return 2;
   }
   try {
@@ -826,6 +877,7 @@ int main(int argc, char** argv) {
     if (cmd == "relabel") return relabel(args);
     if (cmd == "siblings") return siblings(args);
     if (cmd == "traps") return traps(args);
+    if (cmd == "games") return games(args);
     if (cmd == "export") {
       std::ofstream(get(args, "--include", "cpp/futlog/eval_weights.inc"))
           << LearnedEval::from_file(get(args, "--weights", "")).to_include();

@@ -7,6 +7,10 @@
 #     drawn among the best root moves, so that no two games are alike),
 #     recording every position played and TREE positions a move from the
 #     search's tree, each with its backed-up value;
+#     with ODDS_GAMES, also plays matches of the current weights against
+#     themselves at ten times the nodes for one side (the referee of
+#     bench/): positions where the weaker side's search was wrong, which
+#     games between equals rarely reach;
 #  2. with RELABEL_NODES, searches the played positions again at that many
 #     nodes (JOBS processes) and keeps only them, with the deeper values:
 #     labels from a search as deep as the one the network will serve;
@@ -41,6 +45,15 @@
 #   are relabelled [3]. With it, fit with LAMBDA=0: the game's result
 #   of shallow self-play only adds noise to a deep label (bench/results/
 #   futlog.md, "Labels nearer the depth of play")
+#   RELABEL_EXPLORE: the relabelling search's exploration bonus (play's
+#   is 100) [0: the plain best-first search]
+#   ODDS_GAMES: games per job and generation of the current weights at
+#   ODDS_NODES [60000] a move against themselves at ODDS_WEAK [6000]
+#   (alternating kick-off, --random-plies ODDS_RANDOM_PLIES [4], job j's
+#   referee seeded ODDS_SEED + j [generation x 100 + 50]); their positions
+#   are relabelled and fitted with the played ones, so they need
+#   RELABEL_NODES [0: none] (bench/results/futlog.md, "Games at ten
+#   times the nodes")
 #   TRAPS_EVERY: in one game position in N (of the relabelled ones with
 #   RELABEL_NODES), the TRAPS_CHILDREN [8] children the current weights
 #   rate best for the mover are checked exactly (futlog_train traps,
@@ -90,6 +103,11 @@ DECAY=${DECAY:-0.6}
 WINDOW=${WINDOW:-2}
 RELABEL_NODES=${RELABEL_NODES:-0}
 RELABEL_EVERY=${RELABEL_EVERY:-3}
+RELABEL_EXPLORE=${RELABEL_EXPLORE:-0}
+ODDS_GAMES=${ODDS_GAMES:-0}
+ODDS_NODES=${ODDS_NODES:-60000}
+ODDS_WEAK=${ODDS_WEAK:-6000}
+ODDS_RANDOM_PLIES=${ODDS_RANDOM_PLIES:-4}
 TRAPS_EVERY=${TRAPS_EVERY:-0}
 TRAPS_CHILDREN=${TRAPS_CHILDREN:-8}
 TRAPS_DEPTH=${TRAPS_DEPTH:-3}
@@ -104,6 +122,10 @@ BUILD=${BUILD:-out/train-build}
 INCLUDE=${INCLUDE:-cpp/futlog/eval_weights.inc}
 
 SKIP_BUILD=${SKIP_BUILD:-0}
+if [ "$ODDS_GAMES" -gt 0 ] && [ "$RELABEL_NODES" -eq 0 ]; then
+  echo "ODDS_GAMES needs RELABEL_NODES: the positions of those games have no search value of their own" >&2
+  exit 2
+fi
 if [ "$SKIP_BUILD" != 1 ]; then
   if [ ! -f "$BUILD/build.ninja" ]; then
     cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_FIND_PACKAGE_SWIPL=ON \
@@ -133,19 +155,39 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
+  if [ "$ODDS_GAMES" -gt 0 ]; then
+    echo "generation $gen: games at odds ($JOBS x $ODDS_GAMES games, $ODDS_NODES against $ODDS_WEAK nodes a move)"
+    pids=()
+    for job in $(seq 1 "$JOBS"); do
+      [ -f "$WORK/o${gen}_$job.done" ] && continue
+      # The referee appends to its games file: an unfinished job starts afresh.
+      rm -f "$WORK/o${gen}_$job.txt" "$WORK/o${gen}_$job.bin" "$WORK/ro${gen}_$job.done" "$WORK/ro${gen}_$job.bin"
+      seed=$((${ODDS_SEED:-$((gen * 100 + 50))} + job))
+      (nice -n 10 "$REFEREE" --a "$PLAYER --nodes $ODDS_NODES --name strong ${weights:+--weights $weights}"         --b "$PLAYER --nodes $ODDS_WEAK --name weak ${weights:+--weights $weights}" --games "$ODDS_GAMES"         --ms 60000 --random-plies "$ODDS_RANDOM_PLIES" --seed "$seed" --games-file "$WORK/o${gen}_$job.txt"         >"$WORK/o${gen}_$job.log" 2>&1 &&
+        nice -n 10 "$TRAIN" games --games "$WORK/o${gen}_$job.txt" --out "$WORK/o${gen}_$job.bin"           --first-game $((seed * 1000)) 2>>"$WORK/o${gen}_$job.log" && touch "$WORK/o${gen}_$job.done") &
+      pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid"; done
+  fi
   prefix=g
   if [ "$RELABEL_NODES" -gt 0 ]; then
     echo "generation $gen: relabelling the played positions at $RELABEL_NODES nodes (one record in $RELABEL_EVERY)"
     prefix=r
     pids=()
     for job in $(seq 1 "$JOBS"); do
-      [ -f "$WORK/r${gen}_$job.done" ] && continue
-      rm -f "$WORK/p${gen}_$job.done"  # the proofs follow the relabelling
-      # A relabelling that was stopped goes on where it was (--resume): at
-      # depth it is hours of work.
-      (nice -n 10 "$TRAIN" relabel --data "$WORK/g${gen}_$job.bin" --out "$WORK/r${gen}_$job.bin" \
-        --nodes "$RELABEL_NODES" --every "$RELABEL_EVERY" --resume 1 ${weights:+--weights "$weights"} \
-        2>"$WORK/r${gen}_$job.log" && touch "$WORK/r${gen}_$job.done") &
+      sources=(g)  # g: the played positions, relabelled into r; o: those of the games at odds, into ro
+      [ "$ODDS_GAMES" -gt 0 ] && sources+=(o)
+      (for src in "${sources[@]}"; do
+        out=r${src/g/}
+        [ -f "$WORK/${out}${gen}_$job.done" ] && continue
+        [ "$src" = g ] && rm -f "$WORK/p${gen}_$job.done"  # the proofs follow the relabelling
+        # A relabelling that was stopped goes on where it was (--resume): at
+        # depth it is hours of work.
+        nice -n 10 "$TRAIN" relabel --data "$WORK/${src}${gen}_$job.bin" --out "$WORK/${out}${gen}_$job.bin" \
+          --nodes "$RELABEL_NODES" --every "$RELABEL_EVERY" --explore "$RELABEL_EXPLORE" --resume 1 \
+          ${weights:+--weights "$weights"} 2>"$WORK/${out}${gen}_$job.log" && touch "$WORK/${out}${gen}_$job.done" ||
+          exit 1
+      done) &
       pids+=($!)
     done
     for pid in "${pids[@]}"; do wait "$pid"; done
@@ -167,6 +209,9 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
   first=$((gen - WINDOW + 1))
   files=()  # generations of the window with no games in WORK are skipped (nullglob)
   for g in $(seq $((first > 1 ? first : 1)) "$gen"); do files+=("$WORK"/${prefix}${g}_*.bin); done
+  if [ "$RELABEL_NODES" -gt 0 ]; then
+    for g in $(seq $((first > 1 ? first : 1)) "$gen"); do files+=("$WORK"/ro${g}_*.bin); done
+  fi
   if [ "$TRAPS_EVERY" -gt 0 ]; then
     for g in $(seq $((first > 1 ? first : 1)) "$gen"); do files+=("$WORK"/p${g}_*.bin); done
   fi
