@@ -163,8 +163,12 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
       # The referee appends to its games file: an unfinished job starts afresh.
       rm -f "$WORK/o${gen}_$job.txt" "$WORK/o${gen}_$job.bin" "$WORK/ro${gen}_$job.done" "$WORK/ro${gen}_$job.bin"
       seed=$((${ODDS_SEED:-$((gen * 100 + 50))} + job))
-      (nice -n 10 "$REFEREE" --a "$PLAYER --nodes $ODDS_NODES --name strong ${weights:+--weights $weights}"         --b "$PLAYER --nodes $ODDS_WEAK --name weak ${weights:+--weights $weights}" --games "$ODDS_GAMES"         --ms 60000 --random-plies "$ODDS_RANDOM_PLIES" --seed "$seed" --games-file "$WORK/o${gen}_$job.txt"         >"$WORK/o${gen}_$job.log" 2>&1 &&
-        nice -n 10 "$TRAIN" games --games "$WORK/o${gen}_$job.txt" --out "$WORK/o${gen}_$job.bin"           --first-game $((seed * 1000)) 2>>"$WORK/o${gen}_$job.log" && touch "$WORK/o${gen}_$job.done") &
+      (nice -n 10 "$REFEREE" --a "$PLAYER --nodes $ODDS_NODES --name strong ${weights:+--weights $weights}" \
+        --b "$PLAYER --nodes $ODDS_WEAK --name weak ${weights:+--weights $weights}" --games "$ODDS_GAMES" \
+        --ms 60000 --random-plies "$ODDS_RANDOM_PLIES" --seed "$seed" --games-file "$WORK/o${gen}_$job.txt" \
+        >"$WORK/o${gen}_$job.log" 2>&1 &&
+        nice -n 10 "$TRAIN" games --games "$WORK/o${gen}_$job.txt" --out "$WORK/o${gen}_$job.bin" \
+          --first-game $((seed * 1000)) 2>>"$WORK/o${gen}_$job.log" && touch "$WORK/o${gen}_$job.done") &
       pids+=($!)
     done
     for pid in "${pids[@]}"; do wait "$pid"; done
