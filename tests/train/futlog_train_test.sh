@@ -210,6 +210,11 @@ case $winner1 in 1A | 2B) want=01 ;; *) want=ff ;; esac
 echo "game 1 A=a B=b A_player 1 A wins (goal) plies 2 | $first ; 9,9" >"$work/bad.txt"
 "$train" games --games "$work/bad.txt" --out "$work/bad.bin" 2>"$work/bad.log" && fail "games accepted an illegal move"
 grep -q 'game 1: not a legal move: 9,9$' "$work/bad.log" || fail "no word of the illegal move: $(cat "$work/bad.log")"
+"$train" games --games "$work/missing.txt" --out "$work/bad.bin" 2>"$work/bad.log" && fail "games read a missing file"
+grep -q "cannot read $work/missing.txt" "$work/bad.log" || fail "no word of the missing file: $(cat "$work/bad.log")"
+"$train" games --games "$work/g.txt" 2>"$work/bad.log" && fail "games ran without --out"
+grep -q 'games needs --games and --out' "$work/bad.log" || fail "no word of the missing --out: $(cat "$work/bad.log")"
+[ ! -e "$work/bad.bin" ] || fail "games wrote records from bad input"
 
 "$train" export --weights "$work/w.txt" --include "$work/w.inc"
 grep -q 'kEmbeddedHidden = 4;' "$work/w.inc" || fail "export wrote no initializer of 4 units"

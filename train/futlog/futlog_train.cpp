@@ -98,6 +98,7 @@
 //       N (0), N + 1, ... in the file's order: positions of matches
 //       between two players, such as one of them given ten times the
 //       other's nodes, for relabel to search (fit them only relabelled);
+//       a file with an illegal move is an error, and nothing is written;
 //   futlog_train export --weights FILE [--include FILE]
 //       writes a weights file as the C++ initializer embedded in the build
 //       (default cpp/futlog/eval_weights.inc).
@@ -830,8 +831,8 @@ int games(const Args& args) {
   std::ifstream in(in_path);
   if (!in) throw std::runtime_error("cannot read " + in_path);
   const auto first = static_cast<std::uint32_t>(std::stoul(get(args, "--first-game", "0")));
-  std::ofstream out(out_path, std::ios::binary | std::ios::app);
-  std::size_t read = 0, kept = 0, positions = 0;
+  std::vector<Record> all;  // written once the whole file is read: a bad file adds nothing
+  std::size_t read = 0, kept = 0;
   for (std::string line; std::getline(in, line);) {
     const std::size_t bar = line.find(" | ");
     if (bar == std::string::npos) continue;
@@ -853,12 +854,15 @@ int games(const Args& args) {
     if (w == 0) continue;  // a game that did not end: no result to give its positions
     for (Record& r : records) {
       r.result = static_cast<std::int8_t>(w - 1 == r.turn ? 1 : -1);
-      out.write(reinterpret_cast<const char*>(&r), sizeof r);
+      all.push_back(r);
     }
-    ++kept, positions += records.size();
+    ++kept;
   }
+  std::ofstream out(out_path, std::ios::binary | std::ios::app);
+  out.write(reinterpret_cast<const char*>(all.data()),
+            static_cast<std::streamsize>(all.size() * sizeof(Record)));
   if (!out) throw std::runtime_error("cannot write " + out_path);
-  std::fprintf(stderr, "games: %zu of %zu games ended, %zu positions\n", kept, read, positions);
+  std::fprintf(stderr, "games: %zu of %zu games ended, %zu positions\n", kept, read, all.size());
   return 0;
 }
 
