@@ -214,6 +214,13 @@ grep -q 'game 1: not a legal move: 9,9$' "$work/bad.log" || fail "no word of the
 grep -q "cannot read $work/missing.txt" "$work/bad.log" || fail "no word of the missing file: $(cat "$work/bad.log")"
 "$train" games --games "$work/g.txt" 2>"$work/bad.log" && fail "games ran without --out"
 grep -q 'games needs --games and --out' "$work/bad.log" || fail "no word of the missing --out: $(cat "$work/bad.log")"
+"$train" games --games "$work/g.txt" --out "$work/bad.bin" --first-game -3 2>"$work/bad.log" &&
+  fail "games took a negative game number"
+grep -q "^futlog_train: --first-game needs a number of at least 0, not '-3'$" "$work/bad.log" ||
+  fail "no word of the negative game number: $(cat "$work/bad.log")"
+"$train" selfplay --out "$work/bad.bin" --games 2x 2>"$work/bad.log" && fail "selfplay took --games 2x"
+grep -q "^futlog_train: --games needs a number, not '2x'$" "$work/bad.log" ||
+  fail "no word of the option that is not a number: $(cat "$work/bad.log")"
 [ ! -e "$work/bad.bin" ] || fail "games wrote records from bad input"
 
 "$train" export --weights "$work/w.txt" --include "$work/w.inc"

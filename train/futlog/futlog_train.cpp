@@ -112,10 +112,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <random>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "futlog/features.hpp"
@@ -159,6 +161,30 @@ std::string get(const Args& a, const std::string& k, const std::string& def) {
   const auto it = a.find(k);
   return it == a.end() ? def : it->second;
 }
+// An option's value as a number of type T: the whole value, in T's range
+// (no sign for an unsigned T), or an error that names the option.
+template <class T>
+T number(const Args& a, const std::string& k, const std::string& def) {
+  const std::string v = get(a, k, def);
+  std::size_t used = 0;
+  try {
+    if constexpr (std::is_floating_point_v<T>) {
+      const double x = std::stod(v, &used);
+      if (used == v.size()) return static_cast<T>(x);
+    } else if constexpr (std::is_signed_v<T>) {
+      const long long x = std::stoll(v, &used);
+      if (used == v.size() && x >= std::numeric_limits<T>::min() && x <= std::numeric_limits<T>::max())
+        return static_cast<T>(x);
+    } else if (v.find('-') == std::string::npos) {
+      const unsigned long long x = std::stoull(v, &used);
+      if (used == v.size() && x <= std::numeric_limits<T>::max()) return static_cast<T>(x);
+    }
+  } catch (const std::logic_error&) {
+    // not a number, or out of range: said below with the option's name
+  }
+  throw std::runtime_error(k + " needs a number" + (std::is_unsigned_v<T> ? " of at least 0" : "") +
+                           ", not '" + v + "'");
+}
 
 // A position with its value (clamped to the evaluation's range) and no
 // result yet.
@@ -181,7 +207,7 @@ LearnedEval weights_of(const Args& args) {
 // plain best-first search, unless given) and --descent 1.
 search::BestFirstOptions search_options(const Args& args) {
   search::BestFirstOptions options;
-  options.exploration = std::stod(get(args, "--explore", "0"));
+  options.exploration = number<double>(args, "--explore", "0");
   options.descent = get(args, "--descent", "0") == "1";
   return options;
 }
@@ -267,16 +293,16 @@ void append_siblings(const State& s, const Children& children, std::size_t expan
 int selfplay(const Args& args) {
   const std::string out_path = get(args, "--out", "");
   if (out_path.empty()) throw std::runtime_error("selfplay needs --out");
-  const int games = std::stoi(get(args, "--games", "100"));
-  const std::uint64_t nodes = std::stoull(get(args, "--nodes", "5000"));
-  const int random_plies = std::stoi(get(args, "--random-plies", "4"));
-  const int sample_plies = std::stoi(get(args, "--sample-plies", "0"));
-  const std::size_t tree = std::stoul(get(args, "--tree", "0"));
-  const double temperature = std::stod(get(args, "--temperature", "40"));
-  const std::size_t group = std::stoul(get(args, "--group", "0"));
-  const std::size_t group_others = std::stoul(get(args, "--group-others", "16"));
-  const double group_temperature = std::stod(get(args, "--group-temperature", "50"));
-  const std::uint64_t seed = std::stoull(get(args, "--seed", "1"));
+  const int games = number<int>(args, "--games", "100");
+  const std::uint64_t nodes = number<unsigned long long>(args, "--nodes", "5000");
+  const int random_plies = number<int>(args, "--random-plies", "4");
+  const int sample_plies = number<int>(args, "--sample-plies", "0");
+  const std::size_t tree = number<unsigned long>(args, "--tree", "0");
+  const double temperature = number<double>(args, "--temperature", "40");
+  const std::size_t group = number<unsigned long>(args, "--group", "0");
+  const std::size_t group_others = number<unsigned long>(args, "--group-others", "16");
+  const double group_temperature = number<double>(args, "--group-temperature", "50");
+  const std::uint64_t seed = number<unsigned long long>(args, "--seed", "1");
   const LearnedEval eval = weights_of(args);
   const search::BestFirstOptions options = search_options(args);
   LearnedGame engine(eval);
@@ -379,26 +405,26 @@ int fit(const Args& args) {
   const std::vector<Record> data = load(get(args, "--data", ""));
   const std::string out_path = get(args, "--out", "");
   if (data.empty() || out_path.empty()) throw std::runtime_error("fit needs --data and --out");
-  const int epochs = std::stoi(get(args, "--epochs", "20"));
-  const int hidden = std::stoi(get(args, "--hidden", "32"));
+  const int epochs = number<int>(args, "--epochs", "20");
+  const int hidden = number<int>(args, "--hidden", "32");
   // Checked before any work: the evaluation refuses other sizes only when
   // the weights are written, after the whole fit.
   if (hidden < 1 || hidden > LearnedEval::kMaxHidden)
     throw std::runtime_error("fit: --hidden must be 1.." + std::to_string(LearnedEval::kMaxHidden));
-  const double lambda = std::stod(get(args, "--lambda", "0.5"));
-  double rate = std::stod(get(args, "--rate", "0.003"));
-  const double decay = std::stod(get(args, "--decay", "1"));  // the rate's factor after each epoch
-  const double l2 = std::stod(get(args, "--l2", "1e-6"));
-  const std::size_t batch = std::stoul(get(args, "--batch", "256"));
+  const double lambda = number<double>(args, "--lambda", "0.5");
+  double rate = number<double>(args, "--rate", "0.003");
+  const double decay = number<double>(args, "--decay", "1");  // the rate's factor after each epoch
+  const double l2 = number<double>(args, "--l2", "1e-6");
+  const std::size_t batch = number<unsigned long>(args, "--batch", "256");
   // The ranking term's weight, and the sharpness of the evaluation's
   // choice among siblings (its softmax over beta x the logits).
-  const double rank = std::stod(get(args, "--rank", "0"));
-  const double beta = std::stod(get(args, "--beta", "4"));
+  const double rank = number<double>(args, "--rank", "0");
+  const double beta = number<double>(args, "--beta", "4");
   if (rank < 0 || beta <= 0) throw std::runtime_error("fit: --rank must be at least 0 and --beta above 0");
   const int F = features::kCount, H = hidden;
   const std::size_t W1 = 0, B1 = static_cast<std::size_t>(F) * H, W2 = B1 + H, B2 = W2 + H;
   std::vector<float> w(LearnedEval::parameter_count(H));
-  std::mt19937_64 rng(std::stoull(get(args, "--seed", "12345")));
+  std::mt19937_64 rng(number<unsigned long long>(args, "--seed", "12345"));
   {
     std::normal_distribution<float> n1(0.0f, 0.05f), n2(0.0f, 0.3f);
     for (std::size_t i = W1; i < B1; ++i) w[i] = n1(rng);
@@ -612,15 +638,16 @@ int relabel(const Args& args) {
   const std::vector<Record> data = load(get(args, "--data", ""));
   const std::string out_path = get(args, "--out", "");
   if (data.empty() || out_path.empty()) throw std::runtime_error("relabel needs --data and --out");
-  const std::uint64_t nodes = std::stoull(get(args, "--nodes", "10000"));
-  const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
-  const std::size_t offset = std::stoul(get(args, "--offset", "0"));
+  const std::uint64_t nodes = number<unsigned long long>(args, "--nodes", "10000");
+  const std::size_t every = std::max<std::size_t>(1, number<unsigned long>(args, "--every", "1"));
+  const std::size_t offset = number<unsigned long>(args, "--offset", "0");
   const search::BestFirstOptions options = search_options(args);
   // The records a run stopped part way already wrote are kept, a partial
   // last one cut off, and the positions they label are not searched again.
   const std::size_t kept = get(args, "--resume", "0") == "1" ? whole_records(out_path) : 0;
   const std::string tree_path = get(args, "--tree-out", "");
-  const std::uint32_t tree_visits = static_cast<std::uint32_t>(std::stoul(get(args, "--tree-visits", "100")));
+  const std::uint32_t tree_visits =
+      static_cast<std::uint32_t>(number<unsigned long>(args, "--tree-visits", "100"));
   // Two names of one file (x.bin, ./x.bin) would interleave the outputs.
   if (!tree_path.empty() &&
       std::filesystem::weakly_canonical(tree_path) == std::filesystem::weakly_canonical(out_path))
@@ -699,15 +726,15 @@ int traps(const Args& args) {
   const std::vector<Record> data = load(get(args, "--data", ""));
   const std::string out_path = get(args, "--out", "");
   if (data.empty() || out_path.empty()) throw std::runtime_error("traps needs --data and --out");
-  const int depth = std::stoi(get(args, "--depth", "2"));
+  const int depth = number<int>(args, "--depth", "2");
   if (depth < 2 || depth > TrapFinder::kMaxDepth + 1) throw std::runtime_error("--depth is 2 or 3");
-  const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
-  const std::size_t offset = std::stoul(get(args, "--offset", "0"));
-  const std::size_t top = std::stoul(get(args, "--children", "0"));
+  const std::size_t every = std::max<std::size_t>(1, number<unsigned long>(args, "--every", "1"));
+  const std::size_t offset = number<unsigned long>(args, "--offset", "0");
+  const std::size_t top = number<unsigned long>(args, "--children", "0");
   // With --children: only the proofs whose label before (the evaluation's)
   // was under this value for the winner.
-  const int missed = std::stoi(get(args, "--missed", "1001"));
-  const auto max_time = std::chrono::milliseconds(std::stol(get(args, "--max-ms", "2000")));
+  const int missed = number<int>(args, "--missed", "1001");
+  const auto max_time = std::chrono::milliseconds(number<long>(args, "--max-ms", "2000"));
   const LearnedEval eval = weights_of(args);
   TrapFinder finder;
   std::chrono::steady_clock::time_point deadline;
@@ -770,12 +797,12 @@ int siblings(const Args& args) {
   const std::vector<Record> data = load(get(args, "--data", ""));
   const std::string out_path = get(args, "--out", "");
   if (data.empty() || out_path.empty()) throw std::runtime_error("siblings needs --data and --out");
-  const std::uint64_t nodes = std::stoull(get(args, "--nodes", "300"));
-  const std::size_t children = std::stoul(get(args, "--children", "4"));
-  const std::size_t every = std::max<std::size_t>(1, std::stoul(get(args, "--every", "1")));
-  const std::size_t offset = std::stoul(get(args, "--offset", "0"));
-  const std::size_t top = std::stoul(get(args, "--top", "0"));
-  std::mt19937_64 rng(std::stoull(get(args, "--seed", "1")));
+  const std::uint64_t nodes = number<unsigned long long>(args, "--nodes", "300");
+  const std::size_t children = number<unsigned long>(args, "--children", "4");
+  const std::size_t every = std::max<std::size_t>(1, number<unsigned long>(args, "--every", "1"));
+  const std::size_t offset = number<unsigned long>(args, "--offset", "0");
+  const std::size_t top = number<unsigned long>(args, "--top", "0");
+  std::mt19937_64 rng(number<unsigned long long>(args, "--seed", "1"));
   const search::BestFirstOptions options = search_options(args);
   const LearnedEval eval = weights_of(args);
   LearnedGame engine(eval);
@@ -830,7 +857,7 @@ int games(const Args& args) {
   if (in_path.empty() || out_path.empty()) throw std::runtime_error("games needs --games and --out");
   std::ifstream in(in_path);
   if (!in) throw std::runtime_error("cannot read " + in_path);
-  const auto first = static_cast<std::uint32_t>(std::stoul(get(args, "--first-game", "0")));
+  const auto first = static_cast<std::uint32_t>(number<unsigned long>(args, "--first-game", "0"));
   std::vector<Record> all;  // written once the whole file is read: a bad file adds nothing
   std::size_t read = 0, kept = 0;
   for (std::string line; std::getline(in, line);) {
