@@ -12,9 +12,11 @@
 // Contract as for the other searches (limits.hpp, result.hpp): the budget
 // counts one node per child evaluated and looks at the node cap, the clock
 // and the stop callback every Limits::poll_every of them; an expansion cut
-// short by the budget is dropped whole. Limits::max_depth, when set, caps
-// the tree's depth in plies: the children created at that depth keep
-// their static values and are closed as they are created.
+// short by the budget is dropped whole. The root's expansion is the
+// exception: the clock never cuts it (the node cap and the callback do,
+// and then the best move it evaluated is played). Limits::max_depth, when
+// set, caps the tree's depth in plies: the children created at that depth
+// keep their static values and are closed as they are created.
 #include <algorithm>
 #include <cmath>
 #include <concepts>
@@ -144,10 +146,15 @@ class BestFirst {
       nodes_[0].side = static_cast<std::uint8_t>(game_.side(root));
       int score;
       if (game_.terminal(root, score)) return finish(result, budget);
-      if (!expand(0, root, 0, budget)) {
-        // Not even the root's children fitted in the budget: any legal move.
-        game_.moves(root, moves_);
-        if (!moves_.empty()) result.move = moves_.front();
+      // Every move at the root is evaluated whatever the clock says: a
+      // move chosen unseen can hand the opponent the game, and the root
+      // costs milliseconds at most (Futlog's widest known position, 9,646
+      // outcomes, 7 ms). The node cap and the stop callback still cut it.
+      budget.hold_deadline(true);
+      const bool expanded = expand(0, root, 0, budget);
+      budget.hold_deadline(false);
+      if (!expanded) {
+        result.move = partial_root_choice(result.score);
         return finish(result, budget);
       }
     }
@@ -447,7 +454,9 @@ class BestFirst {
     const std::uint32_t first = static_cast<std::uint32_t>(nodes_.size());
     for (const Move& m : moves_) {
       if (budget.tick()) {
-        nodes_.resize(first);
+        // The root keeps the children evaluated so far, for
+        // partial_root_choice; it stays unexpanded.
+        if (n != 0) nodes_.resize(first);
         return false;
       }
       Node c;
@@ -481,6 +490,24 @@ class BestFirst {
     }
     update(n);
     return true;
+  }
+
+  // The move when the budget cut the root's expansion (expand left the
+  // children it evaluated after the root, the moves in moves_): the best
+  // of those not proven lost, else the first move not evaluated, else the
+  // least bad proven loss; `score` gets its value (0: not evaluated).
+  std::optional<Move> partial_root_choice(int& score) const {
+    const std::size_t evaluated = nodes_.size() - 1;
+    std::uint32_t best = 0;
+    for (std::uint32_t c = 1; c <= evaluated; ++c)
+      if (best == 0 || value_for(0, c) > value_for(0, best)) best = c;
+    if (best != 0 && (value_for(0, best) >= -kDecisive || evaluated == moves_.size())) {
+      score = value_for(0, best);
+      return nodes_[best].move;
+    }
+    score = 0;
+    if (evaluated < moves_.size()) return moves_[evaluated];
+    return std::nullopt;  // no move at all
   }
 
   int draw_score(const State& t) {

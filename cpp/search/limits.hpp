@@ -80,10 +80,14 @@ class Budget {
       stopped_ = aborted_ = true;
     else if (max_nodes_ && nodes_ >= max_nodes_)
       stopped_ = true;
-    else if (timed_ && Clock::now() >= end_)
+    else if (timed_ && !deadline_held_ && Clock::now() >= end_)
       stopped_ = true;
     return stopped_;
   }
+  // While held, the deadline stops nothing (the node cap and the stop
+  // callback still do): for the work a search cannot choose a move
+  // without.
+  void hold_deadline(bool held) { deadline_held_ = held; }
 
   bool stopped() const { return stopped_; }
   // The stop callback ended the search (not the clock or a cap).
@@ -114,6 +118,7 @@ class Budget {
   std::uint32_t since_poll_ = 0;
   bool stopped_ = false;
   bool aborted_ = false;
+  bool deadline_held_ = false;
 };
 
 }  // namespace tabula::search

@@ -237,6 +237,80 @@ TEST(FutlogBestFirst, LazySamplingKeepsTheContract) {
   EXPECT_LT(r.nodes, 301u);
 }
 
+// o loses at once: it ends the game against the mover (its own goal, or
+// stuck), or the opponent has a reply that wins.
+bool loses_at_once(const State& s, const Outcome& o, OutcomeGenerator& gen) {
+  const State t = apply(s, o);
+  if (game_over(t)) return winner(t) != s.turn + 1;
+  std::vector<Outcome> replies;
+  gen.generate(t, replies);
+  for (const Outcome& r : replies)
+    if (wins_at_once(t, r)) return true;
+  return false;
+}
+
+// Random positions where some root moves hand the opponent the game at
+// once and others do not, each with its moves and which of them lose so.
+struct Minefield {
+  State s;
+  std::vector<Outcome> moves;
+  std::vector<bool> loses;
+};
+std::vector<Minefield> minefields() {
+  OutcomeGenerator gen;
+  std::vector<Minefield> out;
+  for (const State& s : random_positions(tabula::testing::scaled(30, 6), 23)) {
+    Minefield m{s, {}, {}};
+    gen.generate(s, m.moves);
+    if (m.moves.size() > 300) continue;  // keeps the exhaustive check cheap
+    bool some = false, all = true;
+    for (const Outcome& o : m.moves) {
+      m.loses.push_back(loses_at_once(s, o, gen));
+      some |= m.loses.back();
+      all &= m.loses.back();
+    }
+    if (some && !all) out.push_back(std::move(m));
+  }
+  return out;
+}
+
+TEST(FutlogBestFirst, RootEvaluatedWholePastTheDeadline) {
+  // A deadline already past still lets every root move be evaluated (the
+  // evaluation proves the immediate losses): the move played is not one.
+  const auto cases = minefields();
+  ASSERT_GT(cases.size(), 3u);
+  for (const Minefield& m : cases) {
+    search::Limits l;
+    l.deadline = search::Clock::now() - std::chrono::seconds(1);
+    l.poll_every = 1;
+    const SearchResult r = search_move(m.s, l, {}, best_first_options());
+    expect_consistent(m.s, r);
+    EXPECT_GE(r.nodes, m.moves.size());
+    EXPECT_LE(r.nodes, m.moves.size() + 1);  // the next expansion stops at its first child
+    OutcomeGenerator gen;
+    EXPECT_FALSE(loses_at_once(m.s, *r.move, gen));
+  }
+}
+
+TEST(FutlogBestFirst, RootCutByNodeCapPlaysTheBestEvaluated) {
+  // The node cap does cut the root's expansion: with the cap at k, the
+  // first k - 1 moves are evaluated, and the move is the best of them, so
+  // not a loss at once when one of them is not.
+  OutcomeGenerator gen;
+  int checked = 0;
+  for (const Minefield& m : minefields()) {
+    std::size_t k = 1;
+    while (k < m.moves.size() && m.loses[k - 1]) ++k;  // moves [0, k) hold a safe one
+    if (k == 1 || k >= m.moves.size()) continue;       // k == 1: the first move is safe anyway
+    const SearchResult r = search_move(m.s, of_nodes(k + 1), {}, best_first_options());
+    expect_consistent(m.s, r);
+    EXPECT_EQ(r.nodes, k + 1);
+    EXPECT_FALSE(loses_at_once(m.s, *r.move, gen));
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
 TEST(FutlogBestFirst, NoMoveNoResult) {
   const State s = with_edges({{{3, 3}, {3, 4}}, {{3, 4}, {4, 5}}}, {4, 5}, 1);
   ASSERT_TRUE(game_over(s));

@@ -153,5 +153,38 @@ TYPED_TEST(SearchContract, HonoursDepthStopAndDeadline) {
   EXPECT_LT(cpu.count(), testing::sanitized() ? 5.0 : 1.0);
 }
 
+// A held deadline stops nothing; the node cap and the stop callback still
+// do, and once released the deadline stops the search at the next look.
+TEST(Budget, HeldDeadline) {
+  search::Limits past;
+  past.deadline = search::Clock::now() - std::chrono::seconds(1);
+  past.poll_every = 1;
+  bool stop = false;
+  const search::StopFn stop_fn = [&] { return stop; };
+
+  search::Budget held(past, stop_fn);
+  held.hold_deadline(true);
+  for (int i = 0; i < 100; ++i) ASSERT_FALSE(held.tick());
+  EXPECT_FALSE(held.check());
+  held.hold_deadline(false);
+  EXPECT_TRUE(held.check());
+  EXPECT_FALSE(held.aborted());
+
+  search::Limits capped = past;
+  capped.max_nodes = 3;
+  search::Budget cap(capped, stop_fn);
+  cap.hold_deadline(true);
+  EXPECT_FALSE(cap.tick());
+  EXPECT_FALSE(cap.tick());
+  EXPECT_TRUE(cap.tick());
+
+  search::Budget called(past, stop_fn);
+  called.hold_deadline(true);
+  EXPECT_FALSE(called.tick());
+  stop = true;
+  EXPECT_TRUE(called.tick());
+  EXPECT_TRUE(called.aborted());
+}
+
 }  // namespace
 }  // namespace tabula

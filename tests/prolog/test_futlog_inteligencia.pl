@@ -119,23 +119,30 @@ test(fails_after_goal, fail) :-
     after_line([p(0,0), p(0,4), p(0,5), p(0,6)], 2, S),
     hacer_jugada(S, _, _).
 
-% Never gives the opponent an immediate goal when some move avoids it.
+% Never gives the opponent an immediate goal when some move avoids it,
+% whatever the budget: every move at the root is evaluated even when the
+% clock has run out (a 1 ms budget is spent before that), and the
+% evaluation proves immediate goals. Seed 3 has 43 such moves of 102.
 test(avoids_immediate_loss) :-
-    (   sanitized -> Seeds = [3] ; numlist(1, 12, Seeds) ),
-    forall(( member(Seed, Seeds),
+    forall(( member(T, [0.001, 0.05]),
+             between(1, 12, Seed),
              futlog_random_state(Seed, 6, S),
              \+ futlog_status_(S, won(_))
            ),
-           ( with_time_limit_flag(0.15, hacer_jugada(S, _, S2)),
+           ( with_time_limit_flag(T, hacer_jugada(S, _, S2)),
              (   safe_move_exists(S)
              ->  assertion(\+ opponent_scores(S2))
              ;   true
              )
            )).
 
+% A move that neither ends the game against its player (an own goal, or
+% stuck) nor lets the opponent score.
 safe_move_exists(S) :-
+    turno(S, P),
     futlog_outcome_moves(S, Pairs),
     member(_-S2, Pairs),
+    \+ ( futlog_status_(S2, won(W)), W \== P ),
     \+ opponent_scores(S2),
     !.
 
