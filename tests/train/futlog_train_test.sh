@@ -227,4 +227,10 @@ grep -q "^futlog_train: --games needs a number, not '2x'$" "$work/bad.log" ||
 grep -q 'kEmbeddedHidden = 4;' "$work/w.inc" || fail "export wrote no initializer of 4 units"
 
 "$train" fit --data "$work/missing.bin" --out "$work/x.txt" 2>/dev/null && fail "fit accepted a missing file"
+: >"$work/empty.bin"
+"$train" relabel --data "$work/empty.bin" --out "$work/x.bin" 2>"$work/bad.log" && fail "relabel took a file of no position"
+grep -q "^futlog_train: relabel: no position in --data $work/empty.bin$" "$work/bad.log" ||
+  fail "no word of the empty data: $(cat "$work/bad.log")"
+"$train" fit --out "$work/x.txt" 2>"$work/bad.log" && fail "fit ran without --data"
+grep -q '^futlog_train: fit needs --data and --out$' "$work/bad.log" || fail "no word of the missing --data: $(cat "$work/bad.log")"
 echo "futlog training tools: ok"

@@ -118,6 +118,7 @@
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "futlog/features.hpp"
@@ -381,6 +382,16 @@ std::vector<Record> load(const std::string& list) {
   return all;
 }
 
+// The records of --data and the path of --out, which `command` needs: an
+// error names what is missing (an option, or any record in the files).
+std::pair<std::vector<Record>, std::string> data_and_out(const Args& args, const std::string& command) {
+  const std::string list = get(args, "--data", ""), out_path = get(args, "--out", "");
+  if (list.empty() || out_path.empty()) throw std::runtime_error(command + " needs --data and --out");
+  std::vector<Record> data = load(list);
+  if (data.empty()) throw std::runtime_error(command + ": no position in --data " + list);
+  return {std::move(data), out_path};
+}
+
 // The number of whole records in the file at `path` (0 when there is
 // none); a partial record at its end, left by a run that was stopped, is
 // cut off so that appending goes on from a record's boundary.
@@ -402,9 +413,7 @@ State state_of(const Record& r) {
 }
 
 int fit(const Args& args) {
-  const std::vector<Record> data = load(get(args, "--data", ""));
-  const std::string out_path = get(args, "--out", "");
-  if (data.empty() || out_path.empty()) throw std::runtime_error("fit needs --data and --out");
+  const auto [data, out_path] = data_and_out(args, "fit");
   const int epochs = number<int>(args, "--epochs", "20");
   const int hidden = number<int>(args, "--hidden", "32");
   // Checked before any work: the evaluation refuses other sizes only when
@@ -635,9 +644,7 @@ int fit(const Args& args) {
 }
 
 int relabel(const Args& args) {
-  const std::vector<Record> data = load(get(args, "--data", ""));
-  const std::string out_path = get(args, "--out", "");
-  if (data.empty() || out_path.empty()) throw std::runtime_error("relabel needs --data and --out");
+  const auto [data, out_path] = data_and_out(args, "relabel");
   const std::uint64_t nodes = number<unsigned long long>(args, "--nodes", "10000");
   const std::size_t every = std::max<std::size_t>(1, number<unsigned long>(args, "--every", "1"));
   const std::size_t offset = number<unsigned long>(args, "--offset", "0");
@@ -723,9 +730,7 @@ struct ProofCounts {
 };
 
 int traps(const Args& args) {
-  const std::vector<Record> data = load(get(args, "--data", ""));
-  const std::string out_path = get(args, "--out", "");
-  if (data.empty() || out_path.empty()) throw std::runtime_error("traps needs --data and --out");
+  const auto [data, out_path] = data_and_out(args, "traps");
   const int depth = number<int>(args, "--depth", "2");
   if (depth < 2 || depth > TrapFinder::kMaxDepth + 1) throw std::runtime_error("--depth is 2 or 3");
   const std::size_t every = std::max<std::size_t>(1, number<unsigned long>(args, "--every", "1"));
@@ -794,9 +799,7 @@ int traps(const Args& args) {
 }
 
 int siblings(const Args& args) {
-  const std::vector<Record> data = load(get(args, "--data", ""));
-  const std::string out_path = get(args, "--out", "");
-  if (data.empty() || out_path.empty()) throw std::runtime_error("siblings needs --data and --out");
+  const auto [data, out_path] = data_and_out(args, "siblings");
   const std::uint64_t nodes = number<unsigned long long>(args, "--nodes", "300");
   const std::size_t children = number<unsigned long>(args, "--children", "4");
   const std::size_t every = std::max<std::size_t>(1, number<unsigned long>(args, "--every", "1"));
