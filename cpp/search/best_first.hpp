@@ -148,8 +148,8 @@ class BestFirst {
       if (game_.terminal(root, score)) return finish(result, budget);
       // Every move at the root is evaluated whatever the clock says: a
       // move chosen unseen can hand the opponent the game, and the root
-      // costs milliseconds at most (Futlog's widest known position, 9,646
-      // outcomes, 7 ms). The node cap and the stop callback still cut it.
+      // costs milliseconds at most (Futlog's densest test position, 7 ms).
+      // The node cap and the stop callback still cut it.
       budget.hold_deadline(true);
       const bool expanded = expand(0, root, 0, budget);
       budget.hold_deadline(false);
