@@ -37,6 +37,10 @@ class Game {
 
   // The next iteration, several times as wide, would rarely finish.
   static constexpr double kNextIterationShare = 0.4;
+  // The clock may cut even the first iteration: its horizon generates every
+  // child's moves, which can take far longer than a budget. The default
+  // search (best-first) evaluates its whole root instead.
+  static constexpr bool kFirstIterationHeld = false;
 
   void moves(const State& s, std::vector<Move>& out) { generator_.generate(s, out); }
   // Children that end the game for the mover first, then by the static

@@ -32,6 +32,17 @@ concept HasIterationShare = requires {
   { G::kNextIterationShare } -> std::convertible_to<double>;
 };
 
+// Whether the first iteration runs to its end past the deadline (optional,
+// default true). A move chosen before every root move was searched once
+// may be one that loses at once, which a slow start (a loaded machine, a
+// sanitizer build) must not cause. The node cap and the stop callback
+// still cut it. A game whose first iteration can cost far more than a
+// budget sets it false.
+template <class G>
+concept HasFirstIterationRule = requires {
+  { G::kFirstIterationHeld } -> std::convertible_to<bool>;
+};
+
 template <EvaluatedGame G>
 class AlphaBeta {
  public:
@@ -67,6 +78,8 @@ class AlphaBeta {
     }
     double next_iteration_share = 0.5;
     if constexpr (HasIterationShare<G>) next_iteration_share = G::kNextIterationShare;
+    bool hold_first_iteration = true;
+    if constexpr (HasFirstIterationRule<G>) hold_first_iteration = G::kFirstIterationHeld;
 
     std::vector<int> root_scores(root_moves.size(), -kInfinity);
     const int root_side = game_.side(root);
@@ -76,6 +89,7 @@ class AlphaBeta {
       int best_index = -1;
       int best_score = -kInfinity;
       std::fill(root_scores.begin(), root_scores.end(), -kInfinity);
+      budget.hold_deadline(hold_first_iteration && depth == 1);
       for (std::size_t i = 0; i < root_moves.size(); ++i) {
         const State child = game_.apply(root, root_moves[i]);
         int score;
@@ -95,6 +109,7 @@ class AlphaBeta {
         }
         alpha = std::max(alpha, score);
       }
+      budget.hold_deadline(false);
       // A partial iteration still improves on the last one: its first move is
       // the previous best, and any move found better was searched in full.
       if (best_index >= 0) {

@@ -153,6 +153,56 @@ TYPED_TEST(SearchContract, HonoursDepthStopAndDeadline) {
   EXPECT_LT(cpu.count(), testing::sanitized() ? 5.0 : 1.0);
 }
 
+// A deadline already past does not cut the first iteration where the game
+// holds it (search::HasFirstIterationRule): every root move is searched,
+// so a move that wins at once is played. The node cap still cuts it. A
+// game that does not hold it (Futlog's alpha-beta) stops at once.
+TYPED_TEST(SearchContract, FirstIterationOutlivesAPassedDeadline) {
+  using Search = typename TypeParam::Search;
+  bool held = true;
+  if constexpr (search::HasFirstIterationRule<Search>) held = Search::kFirstIterationHeld;
+  search::Limits past;
+  past.deadline = search::Clock::now() - std::chrono::seconds(1);
+  past.poll_every = 1;
+
+  typename TypeParam::Rules rules;
+  Rng rng(2024);
+  int wins_checked = 0;
+  const auto visit = [&](const auto& s, const auto& moves) {
+    if (moves.size() < 2) return;
+    bool wins_at_once = false;
+    auto wins = [&](const auto& m) {
+      int score = 0;
+      return rules.terminal(rules.apply(s, m), score) && score < 0;
+    };
+    for (const auto& m : moves) wins_at_once = wins_at_once || wins(m);
+    if (!held) {
+      const auto r = run<TypeParam>(s, past);
+      ASSERT_EQ(r.depth, 0);
+      ASSERT_TRUE(r.move);
+      return;
+    }
+    if (!wins_at_once) return;
+    const auto r = run<TypeParam>(s, past);
+    ASSERT_GE(r.depth, 1);
+    ASSERT_TRUE(r.move);
+    ASSERT_TRUE(wins(*r.move));
+    ++wins_checked;
+  };
+  for (int w = 0; w < testing::scaled(12, 4); ++w)
+    testing::random_walk(rules, TypeParam::start(), rng, visit, held ? 100000 : 3);
+  if (held) {
+    EXPECT_GT(wins_checked, 0);
+  }
+
+  search::Limits capped = past;
+  capped.max_nodes = 2;
+  const auto cut = run<TypeParam>(TypeParam::start(), capped);
+  EXPECT_EQ(cut.depth, 0);
+  EXPECT_EQ(cut.nodes, held ? 2u : 1u);  // else the clock stops it at its first node
+  EXPECT_TRUE(cut.move);
+}
+
 // A held deadline stops nothing; the node cap and the stop callback still
 // do, and once released the deadline stops the search at the next look.
 TEST(Budget, HeldDeadline) {
