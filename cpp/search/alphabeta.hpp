@@ -34,7 +34,7 @@ concept HasIterationShare = requires {
 
 // Whether the first iteration runs to its end past the deadline (optional,
 // default true). A move chosen before every root move was searched once
-// may be one that loses at once, which a slow start (a loaded machine, a
+// may miss a win at once, which a slow start (a loaded machine, a
 // sanitizer build) must not cause. The node cap and the stop callback
 // still cut it. A game whose first iteration can cost far more than a
 // budget sets it false.
