@@ -170,19 +170,17 @@ TYPED_TEST(SearchContract, FirstIterationOutlivesAPassedDeadline) {
   int wins_checked = 0;
   const auto visit = [&](const auto& s, const auto& moves) {
     if (moves.size() < 2) return;
-    bool wins_at_once = false;
-    auto wins = [&](const auto& m) {
-      int score = 0;
-      return rules.terminal(rules.apply(s, m), score) && score < 0;
-    };
-    for (const auto& m : moves) wins_at_once = wins_at_once || wins(m);
     if (!held) {
       const auto r = run<TypeParam>(s, past);
       ASSERT_EQ(r.depth, 0);
       ASSERT_TRUE(r.move);
       return;
     }
-    if (!wins_at_once) return;
+    auto wins = [&](const auto& m) {
+      int score = 0;
+      return rules.terminal(rules.apply(s, m), score) && score < 0;
+    };
+    if (std::none_of(moves.begin(), moves.end(), wins)) return;
     const auto r = run<TypeParam>(s, past);
     ASSERT_GE(r.depth, 1);
     ASSERT_TRUE(r.move);
