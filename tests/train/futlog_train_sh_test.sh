@@ -142,6 +142,19 @@ if env BUILD="$build" SKIP_BUILD=1 ODDS_GAMES=2 "$script" "$work/none" >"$work/l
 fi
 grep -q "ODDS_GAMES needs RELABEL_NODES" "$work/log" || fail "no word that games at odds need a relabelling: $(cat "$work/log")"
 
+# Self-play with an exploration bonus: job 1's games are the ones
+# futlog_train plays with that bonus and the job's seed (11 x 100 + 1),
+# and not the plain search's.
+run GATE_SCORE=0 FIRST=11 WINDOW=1 EXPLORE=1000 INIT="$work/run/weights_g1.txt" GAMES=2
+selfplay() {
+  "$build/train/futlog/futlog_train" selfplay --out "$1" --games 2 --nodes 40 --random-plies 4 --sample-plies 16 \
+    --temperature 40 --tree 2 --seed 1101 --weights "$work/run/weights_g1.txt" "${@:2}" 2>/dev/null
+}
+selfplay "$work/e1000.bin" --explore 1000
+selfplay "$work/e0.bin"
+cmp -s "$work/e1000.bin" "$work/run/g11_1.bin" || fail "the self-play did not search with EXPLORE's bonus"
+! cmp -s "$work/e0.bin" "$work/run/g11_1.bin" || fail "the bonus changed nothing in the self-play games"
+
 # A gate no candidate can pass: the exported weights stay as they were.
 cp "$work/w.inc" "$work/w.before"
 run GATE_SCORE=1.01 FIRST=3 INIT="$work/run/weights_g2.txt"

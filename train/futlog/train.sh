@@ -33,6 +33,8 @@
 #   TREE positions of the search tree recorded a move [8]
 #   DESCENT=1: self-play searches with Descent (lines continued to the
 #   end of the game, so tree values rest on results) [0]
+#   EXPLORE: the self-play search's exploration bonus (play's is 100) [0:
+#   the plain best-first search]
 #   HIDDEN units [32]  EPOCHS [12]  L2 [1e-4]  RATE [0.002]  LAMBDA [0.5]
 #   DECAY: the rate's factor after each epoch [0.6]
 #   FINE_TUNE=1: each fit starts from the current weights (INIT, or the
@@ -94,6 +96,7 @@ SAMPLE_PLIES=${SAMPLE_PLIES:-16}
 TEMPERATURE=${TEMPERATURE:-40}
 TREE=${TREE:-8}
 DESCENT=${DESCENT:-0}
+EXPLORE=${EXPLORE:-0}
 HIDDEN=${HIDDEN:-32}
 EPOCHS=${EPOCHS:-12}
 L2=${L2:-1e-4}
@@ -150,7 +153,8 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
     rm -f "$WORK/r${gen}_$job.done" "$WORK/r${gen}_$job.bin" "$WORK/p${gen}_$job.done"
     (nice -n 10 "$TRAIN" selfplay --out "$WORK/g${gen}_$job.bin" --games "$GAMES" --nodes "$NODES" \
       --random-plies "$RANDOM_PLIES" --sample-plies "$SAMPLE_PLIES" --temperature "$TEMPERATURE" \
-      --tree "$TREE" --descent "$DESCENT" --seed "$((gen * 100 + job))" ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &&
+      --tree "$TREE" --descent "$DESCENT" --explore "$EXPLORE" --seed "$((gen * 100 + job))" \
+      ${weights:+--weights "$weights"} 2>"$WORK/g${gen}_$job.log" &&
       touch "$WORK/g${gen}_$job.done") &
     pids+=($!)
   done
