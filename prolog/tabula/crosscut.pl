@@ -84,6 +84,7 @@ player moves again). `Turn` therefore counts turns, skipped ones included.
 */
 
 :- use_module(library(lists)).
+:- use_module(library(aggregate), [aggregate_all/3]).  % loaded now, not autoloaded inside a timed call
 :- use_module(library(random)).
 :- use_module(library(error)).
 :- use_module(crosscut_foreign).

@@ -25,6 +25,7 @@ game and the uniform game API.
 :- use_module(library(option)).
 :- use_module(library(apply)).
 :- use_module(library(lists)).
+:- use_module(library(aggregate), [aggregate_all/3]).  % loaded now, not autoloaded inside a timed call
 :- use_module(library(random)).
 :- use_module(library(tabula/futlog_foreign)).
 :- use_module(library(tabula/futlog)).
