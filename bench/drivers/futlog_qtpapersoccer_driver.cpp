@@ -126,25 +126,23 @@ Verdict play_on_qt(Game& game, const Coordinates& at, const std::vector<tf::Poin
   return {true, ""};
 }
 
-// Plays a move given as our points on both boards, or on neither.
-Verdict play(Boards& boards, const Coordinates& at, std::string_view text) {
-  const tf::protocol::Checked ours = tf::protocol::check_move(boards.ours, text);
-  std::vector<tf::Point> points;
-  tf::protocol::parse_points(text, points);
-  if (ours.verdict == tf::protocol::Verdict::kMalformed) return {false, "malformed path"};
+// Plays a move on both boards, or on neither.
+Verdict play(Boards& boards, const Coordinates& at, const std::vector<tf::Point>& points) {
+  tf::State after;
+  const bool ours_legal =
+      !points.empty() && tf::replay(boards.ours, points, after) == tf::PathStatus::kComplete;
   Game qt = boards.qt;
   const Verdict v = play_on_qt(qt, at, points);
-  const bool ours_legal = ours.verdict == tf::protocol::Verdict::kLegal;
   if (v.legal != ours_legal)
     return {false, "the rules disagree: " + std::string(ours_legal ? "legal" : "illegal") + " by ours, " +
                        (v.legal ? "legal" : v.why) + " by QtPaperSoccer's"};
   if (!v.legal) return v;
   const int qt_winner = qt.isOver() ? our_player(qt.getWinner()) : 0;
-  if (qt_winner != tf::winner(ours.after))
-    return {false, "the rules disagree on the end: winner " + std::to_string(tf::winner(ours.after)) +
+  if (qt_winner != tf::winner(after))
+    return {false, "the rules disagree on the end: winner " + std::to_string(tf::winner(after)) +
                        " by ours, " + std::to_string(qt_winner) + " by QtPaperSoccer's"};
   boards.qt = qt;
-  boards.ours = ours.after;
+  boards.ours = after;
   return {true, ""};
 }
 
@@ -269,7 +267,12 @@ int main(int argc, char** argv) {
         reply("illegal the game is over");
         continue;
       }
-      const Verdict v = play(boards, at, rest);
+      std::vector<tf::Point> points;
+      if (!tf::protocol::parse_points(rest, points) || points.empty()) {
+        reply("illegal malformed path");
+        continue;
+      }
+      const Verdict v = play(boards, at, points);
       reply(v.legal ? "ok " + std::to_string(tf::winner(boards.ours)) : "illegal " + v.why);
     } else if (command == "go") {
       if (tf::game_over(boards.ours)) {
@@ -296,7 +299,7 @@ int main(int argc, char** argv) {
       std::vector<tf::Point> points;
       const bool walked = to_points(boards.qt, at, move, points);
       Boards check = boards;
-      if (!walked || !play(check, at, tf::protocol::format_points(points)).legal) {
+      if (!walked || !play(check, at, points).legal) {
         std::cerr << "qtpapersoccer: its answer '" << move << "' is not a whole legal move; completed\n";
         points = repaired(boards.ours, walked ? points : std::vector<tf::Point>{});
       }
