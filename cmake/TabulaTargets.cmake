@@ -31,8 +31,8 @@ function(tabula_core name)
 endfunction()
 
 # tabula_foreign(<name> CORE <core> SOURCES ...): the SWI-Prolog foreign
-# library <name>.so, when SWI-Prolog is installed. It does not link
-# libswipl: the loading swipl provides it.
+# library <name>.so, when SWI-Prolog is found. On ELF systems it does not
+# link libswipl: the loading swipl provides it.
 function(tabula_foreign name)
   if(NOT SWIPL_FOUND)
     return()
@@ -41,8 +41,8 @@ function(tabula_foreign name)
   add_library(${name} MODULE ${ARG_SOURCES})
   target_include_directories(${name} SYSTEM PRIVATE ${SWIPL_INCLUDE_DIRS})
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/cpp)
-  target_link_libraries(${name} PRIVATE ${ARG_CORE})
-  set_target_properties(${name} PROPERTIES PREFIX "" CXX_VISIBILITY_PRESET hidden
+  target_link_libraries(${name} PRIVATE ${ARG_CORE} ${SWIPL_MODULE_LINK})
+  set_target_properties(${name} PROPERTIES PREFIX "" SUFFIX ${SWIPL_MODULE_SUFFIX} CXX_VISIBILITY_PRESET hidden
                         VISIBILITY_INLINES_HIDDEN ON
                         LIBRARY_OUTPUT_DIRECTORY ${TABULA_FOREIGN_DIR})
   tabula_options(${name})
