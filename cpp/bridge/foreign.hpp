@@ -175,10 +175,46 @@ void define(const char* name, const char* user) {
                       T::kNondet ? PL_FA_NONDETERMINISTIC : 0);
 }
 
+namespace detail {
+
+// A library built with one SWI-Prolog's headers misreads another's PL_*
+// results where their ABI differs (they return bool from 9.3.11 where they
+// returned int): it is loaded only into the series it was built for, the
+// same major and minor version (a development series, odd minor, only
+// into the very version). The check reads PL_query(), whose return type is
+// the same in every version.
+constexpr bool same_abi(long built, long running) {
+  const long series = built / 100;
+  if (series != running / 100) return false;
+  return series % 2 == 0 || built == running;
+}
+
+// Called first by every install function: says whether to register the
+// predicates, and tells Prolog through two flags, <library>_built_for (the
+// PLVERSION of the headers) and <library>_installed (true or false).
+// Prolog's side (library(tabula/foreign)) turns a refusal into an error
+// that names the fix. The results of PL_set_prolog_flag() are not read: in
+// the very case it guards they would be misread.
+inline bool install_allowed(const char* library) {
+  const long running = static_cast<long>(PL_query(PL_QUERY_VERSION));
+  const bool allowed = same_abi(PLVERSION, running);
+  const std::string name(library);
+  PL_set_prolog_flag((name + "_built_for").c_str(), PL_INTEGER, static_cast<intptr_t>(PLVERSION));
+  PL_set_prolog_flag((name + "_installed").c_str(), PL_BOOL, allowed ? 1 : 0);
+  return allowed;
+}
+
+}  // namespace detail
+
 }  // namespace tabula::pl
 
 // The entry point SWI-Prolog calls after loading <library>.so: the one
-// symbol a foreign library exports.
+// symbol a foreign library exports. Its body registers the predicates, and
+// runs only in the SWI-Prolog series the library was built for.
 #define TABULA_INSTALL(library)                                                    \
+  static void install_body_##library();                                            \
   extern "C" __attribute__((visibility("default"))) install_t install_##library(); \
-  extern "C" install_t install_##library()
+  extern "C" install_t install_##library() {                                       \
+    if (::tabula::pl::detail::install_allowed(#library)) install_body_##library(); \
+  }                                                                                \
+  static void install_body_##library()

@@ -23,7 +23,8 @@ Every predicate is reentrant; long ones poll for signals, so time limits
 and Ctrl-C stop them.
 */
 
-:- use_foreign_library(foreign(tabula_crosscut)).
+:- use_module(library(tabula/foreign)).
+:- tabula_foreign_library(tabula_crosscut).
 
 %!  crosscut_valid_moves_(+State, +Player, -Moves) is det.
 %

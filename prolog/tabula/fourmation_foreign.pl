@@ -25,7 +25,8 @@ move. A malformed state raises `instantiation_error`,
 makes the predicates fail.
 */
 
-:- use_foreign_library(foreign(tabula_fourmation)).
+:- use_module(library(tabula/foreign)).
+:- tabula_foreign_library(tabula_fourmation).
 
 %!  fourmation_initial_(+Size, -GameState) is det.
 %

@@ -35,7 +35,8 @@ Errors name the public predicate that reaches the foreign one (e.g.
 `context(futlog:mover/3, _)`).
 */
 
-:- use_foreign_library(foreign(tabula_futlog)).
+:- use_module(library(tabula/foreign)).
+:- tabula_foreign_library(tabula_futlog).
 
 %!  futlog_initial_(-S) is det.
 

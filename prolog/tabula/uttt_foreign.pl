@@ -39,7 +39,8 @@ Errors name the public predicate that reaches the foreign one (e.g.
 
 */
 
-:- use_foreign_library(foreign(tabula_uttt)).
+:- use_module(library(tabula/foreign)).
+:- tabula_foreign_library(tabula_uttt).
 
 %!  uttt_initial_(-State) is det.
 %
