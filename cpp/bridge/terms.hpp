@@ -43,13 +43,18 @@ inline const BigIntegers& big_integers() {
 
 }  // namespace detail
 
-// Puts a non-negative 64-bit integer into t. Values from 2^63 up (big
-// integers in SWI-Prolog) are computed by is/2: PL_put_uint64() and
-// PL_unify_uint64() of SWI-Prolog 9.0.4 leak 8 bytes for each big integer
-// they make, which a long game of Futlog (whose states hold such words)
-// would feel.
+// Puts a non-negative 64-bit integer into t. Values from 2^56 up are
+// computed by is/2 from two halves, because SWI-Prolog leaks memory when
+// foreign code makes them directly: 9.0.4's PL_put_uint64() and
+// PL_unify_uint64() leak 8 bytes for each big integer (2^63 up), and from
+// 10.0 put_int64() in pl-gmp.c (behind PL_put_int64(), PL_unify_int64() and
+// PL_INT64) leaks about 31 bytes for each value in [2^56, 2^63), which no
+// longer fits a tagged integer there (upstream commit 327ac122). A course
+// server answering Futlog moves for hours (its states hold such words)
+// would grow without bound. is/2's own results leak on no version.
 inline bool put_uint64(term_t t, std::uint64_t v) {
-  if (v <= static_cast<std::uint64_t>(INT64_MAX)) return PL_put_int64(t, static_cast<std::int64_t>(v));
+  constexpr std::uint64_t kTagged = std::uint64_t{1} << 56;
+  if (v < kTagged) return PL_put_int64(t, static_cast<std::int64_t>(v));
   const detail::BigIntegers& b = detail::big_integers();
   term_t args = PL_new_term_refs(2);
   if (!PL_unify_term(args + 1, PL_FUNCTOR, b.plus2, PL_FUNCTOR, b.shift2, PL_INT64,
