@@ -11,7 +11,8 @@
             run_swipl_dialogue/7,     % +Dir, +Args, :Respond, +State0, -Status, -Out, -Err
             swipl_executable/1,       % -Exe
             search_path_args/1,       % -Args
-            source_file_path/2        % +Relative, -Absolute
+            source_file_path/2,       % +Relative, -Absolute
+            stopped_by_time_limit/2   % +Seconds, :Goal
           ]).
 /** <module> What every plunit suite shares
 
@@ -36,7 +37,22 @@
 :- use_module(library(time)).
 
 :- meta_predicate
-    run_swipl_dialogue(+, +, 4, +, -, -, -).
+    run_swipl_dialogue(+, +, 4, +, -, -, -),
+    stopped_by_time_limit(+, 0).
+
+%!  stopped_by_time_limit(+Seconds, :Goal) is semidet.
+%
+%   Goal, run under call_with_time_limit(Seconds, Goal), was stopped by
+%   that limit: it raised time_limit_exceeded. The exception is caught
+%   here, inside the test: from 9.1 plunit runs each test under a time
+%   limit of its own and reports a time_limit_exceeded escaping the test
+%   as its own (time_limit_exceeded(3600.0)), so throws(time_limit_exceeded)
+%   cannot pass there.
+stopped_by_time_limit(Seconds, Goal) :-
+    catch(( call_with_time_limit(Seconds, Goal), Outcome = finished ),
+          Caught,
+          Outcome = raised(Caught)),
+    Outcome == raised(time_limit_exceeded).
 
 %!  sanitized is semidet.
 %

@@ -38,11 +38,16 @@ memory_workloads(Name, Seed, [ workload(moves, Moves),
     maplist([G, tabula_search(G, Options, _, _)]>>true, Games, Searches),
     maplist(first_answer_goal(Name), Games, Firsts).
 
-% The course's own move predicate, with a legal move.
-move_goal(uttt, game(_, S)-M, makeMove(S, M, _)).
-move_goal(futlog, game(_, S)-M, mover(S, M, _)).
-move_goal(fourmation, game(_, S)-M, fourmation:move(S, M, _)).
-move_goal(crosscut, game(_, S)-M, crosscut:move(S, M, _)).
+% The course's own move predicate, with a legal move. The table is keyed
+% on its first argument alone: with the pair in the head, SWI-Prolog 10's
+% clause indexing picks another argument and leaves a choicepoint.
+move_goal(Name, game(_, S)-M, Goal) :-
+    course_move(Name, S, M, Goal).
+
+course_move(uttt, S, M, makeMove(S, M, _)).
+course_move(futlog, S, M, mover(S, M, _)).
+course_move(fourmation, S, M, fourmation:move(S, M, _)).
+course_move(crosscut, S, M, crosscut:move(S, M, _)).
 
 % The course's move predicates enumerating: a foreign context is made
 % and freed when the choicepoint is cut.
