@@ -39,10 +39,17 @@ Errors name the public predicate that reaches the foreign one (e.g.
 :- tabula_foreign_library(tabula_futlog).
 
 %!  futlog_initial_(-S) is det.
+%
+%   The initial state: the ball at p(0,0), player 1 to move, no edge
+%   marked during play.
 
 %!  futlog_ball_(+S, -P) is det.
+%
+%   P is the ball's vertex, p(X,Y).
 
 %!  futlog_turn_(+S, -N) is det.
+%
+%   N (1 or 2) is the player to move.
 
 %!  futlog_goal_(+S, -N) is semidet.
 %
@@ -71,14 +78,22 @@ Errors name the public predicate that reaches the foreign one (e.g.
 %   One LP-S2 per distinct outcome.
 
 %!  futlog_count_(+S, -Paths, -Outcomes) is det.
+%
+%   The numbers of distinct legal move paths and of distinct outcomes.
 
 %!  futlog_marked_edges_(+S, -Edges) is det.
 %
 %   Every marked edge as e(P,Q).
 
 %!  futlog_make_state_(+Ball, +Turn, +Edges, -S) is det.
+%
+%   The state with the ball on Ball, player Turn to move and the edges
+%   e(P,Q) of Edges marked (futlog_state/4).
 
 %!  futlog_random_move_(+S, +Seed, -LP, -S2) is semidet.
+%
+%   A move drawn from Seed, uniformly among the distinct outcomes, and
+%   the state after it; fails when there is no legal move.
 
 %!  futlog_search_(+S, +Millis, +MaxDepth, +MaxNodes, -LP, -S2, -Info) is semidet.
 %

@@ -59,12 +59,17 @@ Errors name the public predicate that reaches the foreign one (e.g.
 %   The result of each small board: `x`, `0`, `r` or `''`.
 
 %!  uttt_next_player_(+State, -Player) is det.
+%
+%   The player to move, `x` or `0` (getNextPlayer/2).
 
 %!  uttt_available_(+State, -UPositions) is det.
 %
 %   The boards the next move may use; `[]` once the game is over.
 
 %!  uttt_board_result_(+Board, -Result) is det.
+%
+%   The result of nine cells: `x` or `0` for a line, `r` when no cell is
+%   free, `''` while the board is open (getBoardResult/2).
 
 %!  uttt_valid_moves_(+State, -Moves) is det.
 %
@@ -78,18 +83,36 @@ Errors name the public predicate that reaches the foreign one (e.g.
 
 %!  uttt_valid_move_(+State, +Move) is semidet.
 %!  uttt_valid_move_(+State, -Move) is nondet.
+%
+%   Move is valid in State: a check when Move is ground, else the valid
+%   moves (in position order) that unify with it (validMove/2).
 
 %!  uttt_move_priority_(+Player, +Board, +Pos, -Priority) is semidet.
+%
+%   The priority (0-6, lower is better) of Player playing cell Pos of
+%   Board (movePriority/4); fails when the cell is not free.
 
 %!  uttt_best_individual_moves_(+Player, +Board, -Positions) is det.
+%
+%   The free cells of Board by priority for Player
+%   (bestIndividualMoves/3).
 
 %!  uttt_narrow_greedy_(+State, -Move) is semidet.
+%
+%   The move of narrowGreedy/2; fails when the game is over.
 
 %!  uttt_best_moves_(+State, -Moves) is det.
+%
+%   Every valid move, sorted by the course's categories (bestMoves/2).
 
 %!  uttt_greedy_(+State, -Move) is semidet.
+%
+%   The first of bestMoves/2; fails when the game is over.
 
 %!  uttt_move_category_(+State, +Move, -Category) is semidet.
+%
+%   The category (1-10) bestMoves/2 gives a valid Move; fails when Move
+%   is not valid (uttt_move_category/3).
 
 %!  uttt_perft_(+State, +Depth, -Leaves) is det.
 %

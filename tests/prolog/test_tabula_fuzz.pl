@@ -4,7 +4,9 @@
     never crashes, hangs, leaves a choicepoint where its documentation
     says det or semidet, raises anything but ISO errors, or names an
     internal predicate in an error's context. The long form, a million
-    calls per game, is scripts/reliability.
+    calls per game, is scripts/reliability. That every export documents
+    its modes and determinism is checked by test_tabula_docs.pl, from the
+    same reading of the comments (tests/reliability/exports.pl).
 */
 :- use_module(library(plunit)).
 :- use_module(library(lists)).
@@ -41,13 +43,6 @@ target(Name/Arity, Det, target(test_tabula_fuzz, Name/Arity, [mode(Args, Det)], 
     maplist(=((?)-'Arg'), Args).
 
 :- begin_tests(tabula_fuzz).
-
-test(every_export_is_documented_with_its_determinism) :-
-    forall(( member(G, [uttt, futlog, fourmation, crosscut, common]),
-             fuzz_targets(G, Targets),
-             member(target(M, PI, Modes, _), Targets),
-             member(mode(_, Det), Modes) ),
-           assertion(Det \== unknown-M:PI)).
 
 test(the_fuzzer_sees_what_it_must) :-
     target(leaves_a_choicepoint/1, det, T1),

@@ -12,7 +12,8 @@
 The fuzzer finds every predicate exported by the modules of
 `prolog/tabula/` (module_property/2), reads its documented modes (the
 PlDoc `%!` lines of the file that defines it: argument names, modes and
-determinism), and calls it again and again with arguments drawn from its
+determinism, read by exports.pl, as the documentation test reads them),
+and calls it again and again with arguments drawn from its
 documented kinds: real values (states of random games, their legal
 moves, players, sizes, options) and junk (unbound, wrong types, cyclic
 terms, bigints, floats, strings for atoms, partial and improper lists,
@@ -42,33 +43,10 @@ listed in arg_kind_override/3.
 :- use_module(library(random)).
 :- use_module(library(pairs)).
 :- use_module(library(time)).
-:- use_module(library(readutil)).
-:- use_module(library(pldoc/doc_modes), []).
 :- use_module(library(tabula)).
 :- use_module(library(tabula/games)).
 :- use_module(positions).
-
-
-library_dir(Dir) :-
-    absolute_file_name(library(tabula/game), File, [file_type(prolog), access(read)]),
-    file_directory_name(File, Dir).
-
-library_files(Files) :-
-    library_dir(Dir),
-    directory_files(Dir, Entries),
-    findall(F, ( member(E, Entries), file_name_extension(_, pl, E),
-                 directory_file_path(Dir, E, F) ), Files0),
-    file_directory_name(Dir, Parent),
-    directory_file_path(Parent, 'tabula.pl', Top),
-    msort([Top|Files0], Files).
-
-% Every module of the library, loaded without importing (several export
-% the same names: initial_state/2 in 4Mation and CrossCut).
-load_library_modules :-
-    library_files(Files),
-    forall(member(F, Files), use_module(F, [])).
-
-:- initialization(load_library_modules, now).
+:- use_module(exports).       % loads every module of the library
 
                  /*******************************
                  *           TARGETS            *
@@ -94,31 +72,18 @@ fuzz_targets(Game, Targets) :-
     sort(Targets0, Targets).
 
 target(Game, target(M, N/A, Modes, Weight)) :-
-    library_module(M, File),
+    library_module(M, _),
     module_game(M, Game),
     module_property(M, exports(Exports)),
     member(N/A, Exports),
     \+ fuzz_excluded(M:N/A, _),
-    functor(H, N, A),
-    defining_file(M, H, File, DefFile),
-    file_modes(DefFile, N/A, Modes),
+    export_modes(M, N/A, Modes),
     weight(M:N/A, Weight).
-
-library_module(M, File) :-
-    library_files(Files),
-    member(File, Files),
-    module_property(M, file(File)).
 
 module_game(M, Game) :-
     (   tabula_game_name(G), atom_concat(G, _, M)
     ->  Game = G
     ;   Game = common
-    ).
-
-defining_file(M, H, File, DefFile) :-
-    (   predicate_property(M:H, imported_from(D)), module_property(D, file(F))
-    ->  DefFile = F
-    ;   DefFile = File
     ).
 
 % Menus and whole demo games run until their input ends or a watchdog
@@ -129,52 +94,6 @@ weight(_:play_demo/0, 0.005) :- !.
 weight(_:play_demo/1, 0.02) :- !.
 weight(tabula_game:tabula_menu/1, 0.02) :- !.
 weight(_, 1).
-
-%!  file_modes(+File, +PI, -Modes) is det.
-%
-%   The PlDoc modes of PI declared in File: mode(Args, Det) with Args a
-%   list of Mode-Name (Mode one of +, -, ?, ++, --, :, @, !). Without a
-%   declaration every argument is `?` and the determinism unknown.
-file_modes(File, N/A, Modes) :-
-    file_mode_lines(File, All),
-    findall(mode(Args, Det),
-            ( member(mode(Head, Det, Names), All),
-              functor(Head, N, A),
-              Head =.. [_|Specs],
-              maplist(arg_spec(Names), Specs, Args) ),
-            Modes0),
-    (   Modes0 == []
-    ->  length(Args, A), maplist(=((?)-'Arg'), Args), Modes = [mode(Args, unknown)]
-    ;   Modes = Modes0
-    ).
-
-arg_spec(Names, Spec, Mode-Name) :-
-    (   compound(Spec), compound_name_arity(Spec, Mode, 1), Mode \== (:)
-    ->  arg(1, Spec, V0)
-    ;   Spec = (V0:_)
-    ->  Mode = (?)
-    ;   Mode = (?), V0 = Spec
-    ),
-    (   nonvar(V0), V0 = (V:_) -> true ; V = V0 ),
-    (   var(V), member(Name0 = V1, Names), V1 == V
-    ->  Name = Name0
-    ;   Name = 'Arg'
-    ).
-
-:- dynamic cached_mode_lines/2.
-
-file_mode_lines(File, Lines) :-
-    cached_mode_lines(File, Lines),
-    !.
-file_mode_lines(File, Modes) :-
-    read_file_to_string(File, Text, []),
-    split_string(Text, "\n", "", Lines),
-    findall(M, ( member(L, Lines), string_concat("%!", Rest, L), parse_mode(Rest, M) ), Modes),
-    assertz(cached_mode_lines(File, Modes)).
-
-parse_mode(Text, mode(Head, Det, Names)) :-
-    catch(term_string(T, Text, [variable_names(Names), module(pldoc_modes)]), _, fail),
-    (   T = (Head is Det) -> true ; Head = T, Det = unknown ).
 
                  /*******************************
                  *            KINDS             *
