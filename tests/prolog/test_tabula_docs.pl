@@ -345,6 +345,8 @@ broken(Root, Page, Target, Why) :-
 % shown (code spans, emphasis and links reduced to their text),
 % lower-cased, every character but letters, digits, `_`, `-` and spaces
 % dropped, spaces made `-`; a repeated anchor gets -1, -2, ...
+:- table heading_anchors/2.
+
 heading_anchors(File, Anchors) :-
     page_lines(File, Lines),
     prose_lines(Lines, Prose),
