@@ -30,7 +30,11 @@ remove_stale_link(PackDir) :-
     ;   true
     ).
 
+% A file:// URL: SWI-Prolog takes a plain path for a pack name to look up
+% on its server. No word to that server either: register(false) (from 9.2
+% an install reports itself there) and inquiry(false) (9.0.4 asks it about
+% what it installs); each version ignores the other's option.
 link_pack(Root, PackDir) :-
     uri_file_name(URL, Root),
     pack_install(URL, [link(true), interactive(false), silent(true),
-                       package_directory(PackDir)]).
+                       register(false), inquiry(false), package_directory(PackDir)]).
