@@ -10,16 +10,24 @@
 
 namespace tabula::pl {
 
-// An integer in [lo, hi]: instantiation and type errors as the ISO
-// built-ins raise them, domain_error(Domain, T) when out of range.
-// An integer, strictly: SWI-Prolog 9.0.4's PL_get_int64_ex() also takes a
-// whole float (2.0, -0.0). Raises instantiation, type or representation
-// errors.
+// Integers are read strictly, with the same answer on every SWI-Prolog:
+// 9.0.4 and 9.2's PL_get_int64_ex() also take a whole float (2.0, -0.0),
+// 9.3.4 and later do not; a float is type_error(integer, F) everywhere.
+// Instantiation, type and representation errors as the ISO built-ins raise
+// them.
 inline bool get_int64(term_t t, std::int64_t& out) {
   if (!PL_is_variable(t) && !PL_is_integer(t)) return type_error("integer", t);
   return PL_get_int64_ex(t, &out);
 }
 
+// A non-negative integer that fits 64 bits, strictly (no whole floats,
+// as get_int64): domain_error(not_less_than_zero, T) below zero.
+inline bool get_uint64(term_t t, std::uint64_t& out) {
+  if (!PL_is_variable(t) && !PL_is_integer(t)) return type_error("integer", t);
+  return PL_get_uint64_ex(t, &out);
+}
+
+// An integer in [lo, hi]: domain_error(Domain, T) when out of range.
 inline bool get_int_in(term_t t, std::int64_t lo, std::int64_t hi, const char* domain, int& out) {
   std::int64_t v;
   if (!get_int64(t, v)) return false;

@@ -297,7 +297,7 @@ bool crosscut_random_game_(term_t height, term_t width, term_t seed, term_t move
   std::uint64_t sd = 0;
   if (!pl::get_int_in(height, kMinSide, kMaxSide, "crosscut_size", h)) return false;
   if (!pl::get_int_in(width, kMinSide, kMaxSide, "crosscut_size", w)) return false;
-  if (!PL_get_uint64_ex(seed, &sd)) return false;
+  if (!pl::get_uint64(seed, sd)) return false;
   Rng rng(sd);
   std::vector<std::uint8_t> played;
   const Position p = initial_position(h, w);

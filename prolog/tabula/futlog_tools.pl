@@ -136,10 +136,20 @@ random_walk(S, Seed, N, State) :-
 %!  futlog_perft(+State, +Depth, -Leaves) is det.
 %
 %   Leaves of the tree of legal move paths Depth moves deep.
-futlog_perft(_, 0, 1) :- !.
+%
+%   @error type_error(integer, Depth) (a whole float too, on every
+%   SWI-Prolog), domain_error(futlog_perft_depth, Depth) below zero.
 futlog_perft(State, Depth, Leaves) :-
+    must_be(integer, Depth),
+    (   Depth >= 0
+    ->  perft(State, Depth, Leaves)
+    ;   domain_error(futlog_perft_depth, Depth)
+    ).
+
+perft(_, 0, 1) :- !.
+perft(State, Depth, Leaves) :-
     D1 is Depth - 1,
-    aggregate_all(sum(N), ( futlog_move_gen_(State, _, S2), futlog_perft(S2, D1, N) ), Leaves).
+    aggregate_all(sum(N), ( futlog_move_gen_(State, _, S2), perft(S2, D1, N) ), Leaves).
 
 %!  futlog_parse_move(+Text, -Path) is semidet.
 %
