@@ -6,6 +6,21 @@ if(TABULA_PACK_LAYOUT AND SWIPL_FOUND)
   set(TABULA_FOREIGN_DIR ${PROJECT_SOURCE_DIR}/lib/${SWIPL_ARCH})
 endif()
 
+# Optimising for this CPU: -march=native where the compiler takes it (GCC,
+# Clang on x86), -mcpu=native where that is the spelling (Apple Clang on
+# ARM), nothing otherwise.
+include(CheckCXXCompilerFlag)
+set(TABULA_NATIVE_FLAG "")
+if(TABULA_NATIVE)
+  check_cxx_compiler_flag(-march=native TABULA_HAS_MARCH_NATIVE)
+  check_cxx_compiler_flag(-mcpu=native TABULA_HAS_MCPU_NATIVE)
+  if(TABULA_HAS_MARCH_NATIVE)
+    set(TABULA_NATIVE_FLAG -march=native)
+  elseif(TABULA_HAS_MCPU_NATIVE)
+    set(TABULA_NATIVE_FLAG -mcpu=native)
+  endif()
+endif()
+
 set(TABULA_SANITIZER_FLAGS -fsanitize=address,undefined -fno-omit-frame-pointer
                            -fno-sanitize-recover=undefined)
 
@@ -13,8 +28,8 @@ set(TABULA_SANITIZER_FLAGS -fsanitize=address,undefined -fno-omit-frame-pointer
 function(tabula_options target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow
                          -Wmissing-declarations -Werror)
-  if(TABULA_NATIVE AND NOT TABULA_SANITIZE)
-    target_compile_options(${target} PRIVATE -march=native)
+  if(TABULA_NATIVE_FLAG AND NOT TABULA_SANITIZE)
+    target_compile_options(${target} PRIVATE ${TABULA_NATIVE_FLAG})
   endif()
   if(TABULA_SANITIZE)
     target_compile_options(${target} PRIVATE ${TABULA_SANITIZER_FLAGS} -O1 -g)
