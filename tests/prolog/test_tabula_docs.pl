@@ -148,7 +148,8 @@ test(help_shows_the_pldoc) :-
     forall(expectation(Library, Name/_, _, Head, Words),
            ( format(atom(Goal), "use_module(~q), set_prolog_flag(help_pager, false), help(~q)", [Library, Name]),
              run_swipl(Dir, ['-g', Goal, '-t', halt], Status, Out, Err),
-             assertion(Status-Err == 0-""),
+             (   Status == 0 -> true ; format(user_error, "~s", [Err]) ),
+             assertion(Status == 0),     % "No help for ..." is a warning: status 1
              assertion(shows(Out, Head, Words)) )).
 :- else.
 test(help_shows_the_pldoc, [blocked('this SWI-Prolog has no library(help): built without its manual')]) :-
