@@ -60,6 +60,17 @@ fuzz_excluded(tabula_web:tabula_serve/1, "starts an HTTP server: the HTTP suite 
 fuzz_excluded(tabula_web:tabula_serve/2, "starts an HTTP server: the HTTP suite drives the server").
 fuzz_excluded(tabula_web:tabula_serve_forever/1, "serves until the process is signalled").
 fuzz_excluded(tabula_web:tabula_stop/1, "stops an HTTP server: the HTTP suite drives the server").
+fuzz_excluded(tabula_tournament:tournament_run/2, "runs a tournament of child processes: the tournament suite drives it").
+fuzz_excluded(tabula_tournament:tabula_tournament_main/0, "the command line: runs a tournament and halts").
+fuzz_excluded(tabula_tournament_engine:tournament_engine_main/0, "a player program: serves its standard input until it ends").
+fuzz_excluded(tabula_tournament_referee:referee_game/3, "starts the players' processes: the tournament suite drives it").
+fuzz_excluded(tabula_tournament_player:player_start/4, "starts a process: the tournament suite drives it").
+fuzz_excluded(tabula_tournament_player:player_send/2, "writes to a player's process: the tournament suite drives it").
+fuzz_excluded(tabula_tournament_player:player_answer/3, "reads a player's process: the tournament suite drives it").
+fuzz_excluded(tabula_tournament_player:player_pending/2, "reads a player's process: the tournament suite drives it").
+fuzz_excluded(tabula_tournament_player:player_stop/2, "signals a process: the tournament suite drives it").
+fuzz_excluded(tabula_tournament_record:record_open/3, "creates and rewrites files: the tournament suite drives it").
+fuzz_excluded(tabula_tournament_record:record_append/2, "writes files: the tournament suite drives it").
 
 %!  fuzz_targets(?Game, -Targets) is det.
 %

@@ -1,0 +1,279 @@
+:- module(test_tabula_tournament, []).
+/* Tournaments: the statistics' worked examples, the schedule, the record
+   file, the referee against players that misbehave, its time control,
+   and a run killed with SIGKILL and started again.
+
+   The time tests assert what the referee controls: budgets and margins
+   are seconds wide, so that a loaded machine cannot change the verdict.
+*/
+
+:- use_module(library(plunit)).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(process)).
+:- use_module(library(filesex)).
+:- use_module(library(readutil)).
+:- use_module(library(tabula/tournament)).
+:- use_module(library(tabula/tournament_stats)).
+:- use_module(library(tabula/tournament_record)).
+:- use_module(library(tabula/tournament_standings)).
+:- use_module(library(tabula/tournament_engine)).
+:- use_module(test_support).
+
+:- begin_tests(tournament_stats).
+
+test(elo_and_score) :-
+    elo_score(400, S), assertion(abs(S - 10 / 11) < 1.0e-12),
+    score_elo(0.75, E), assertion(abs(E - 190.848501887865) < 1.0e-9),
+    score_elo(1, Inf), assertion(Inf == inf).
+
+% The worked examples of tests/cpp/search_match_stats_test.cpp.
+test(llr_worked_examples) :-
+    Elo1 is 400 * log10(1.5),
+    pentanomial_llr([0, 10, 0, 10, 0], 0, Elo1, P), assertion(abs(P - -1.6) < 1.0e-9),
+    trinomial_llr(6-0-4, 0, Elo1, T), assertion(abs(T - 0.1 / 0.48) < 1.0e-9),
+    pentanomial_llr([0, 0, 0, 0, 7], 0, Elo1, Z), assertion(Z =:= 0),
+    trinomial_llr(0-0-0, 0, Elo1, Z0), assertion(Z0 =:= 0).
+
+test(wald_bounds) :-
+    sprt_verdict(0, 0.05, 0.05, V, Lo-Hi),
+    assertion(V == continue),
+    assertion(abs(Hi - log(19)) < 1.0e-12),
+    assertion(abs(Lo + log(19)) < 1.0e-12),
+    sprt_verdict(3, 0.05, 0.05, h1, _),
+    sprt_verdict(-3, 0.05, 0.05, h0, _).
+
+% 10 wins and 5 losses: 0.5 (1 + erf(5 / sqrt 30)).
+test(los) :-
+    los(10, 5, L), assertion(abs(L - 0.9016471987705266) < 1.0e-12),
+    los(0, 0, H), assertion(H =:= 0.5).
+
+% 6-2-4: score 7/12, variance of the games (6 (5/12)^2 + 2 (1/12)^2 +
+% 4 (7/12)^2) / 12 = 0.2014, interval 7/12 -+ 1.96 sqrt(0.2014 / 12).
+test(trinomial_interval) :-
+    trinomial_elo(6-2-4, elo(S, E, Lo, Hi)),
+    assertion(abs(S - 7 / 12) < 1.0e-12),
+    score_elo(S, E0), assertion(abs(E - E0) < 1.0e-9),
+    SE is sqrt((6 * (5/12)**2 + 2 * (1/12)**2 + 4 * (7/12)**2) / 12 / 12),
+    LoS is S - 1.959964 * SE, HiS is S + 1.959964 * SE,
+    score_elo(LoS, Lo0), score_elo(HiS, Hi0),
+    assertion(abs(Lo - Lo0) < 1.0e-9), assertion(abs(Hi - Hi0) < 1.0e-9).
+
+% Without a prior, two players' maximum likelihood is the score's Elo:
+% 3 points of 4 is 190.85 apart.
+test(mle_two_players_is_the_score) :-
+    mle_ratings([a, b], [score(a, b, 1), score(b, a, 0), score(a, b, 1), score(a, b, 0)],
+                [prior(0)], [rating(a, Ea, _), rating(b, Eb, _)]),
+    assertion(abs(Ea - Eb - 190.848501887865) < 1.0e-6),
+    assertion(abs(Ea + Eb) < 1.0e-9).
+
+% A cycle is a tie; a chain is ordered; a player who won everything has
+% a finite rating with the prior.
+test(mle_many_players) :-
+    mle_ratings([a, b, c], [score(a, b, 1), score(b, c, 1), score(c, a, 1)], [], Cycle),
+    forall(member(rating(_, E, _), Cycle), assertion(abs(E) < 1.0e-6)),
+    mle_ratings([a, b, c], [score(a, b, 1), score(b, c, 1), score(a, c, 1), score(b, c, 0.5)],
+                [], [rating(a, A, SA), rating(b, B, _), rating(c, C, _)]),
+    assertion(A > B), assertion(B > C), assertion(number(SA)), assertion(SA > 0).
+
+test(bad_input, error(type_error(_, _))) :-
+    trinomial_elo(junk, _).
+
+:- end_tests(tournament_stats).
+
+:- begin_tests(tournament_schedule).
+
+engines(Specs) :-
+    Specs = [engine(a, [depth(1)]), engine(b, [depth(2)]), engine(c, [depth(3)])].
+
+test(round_robin_swaps_sides_of_every_opening) :-
+    engines(Specs),
+    tournament_schedule([game(fourmation), players(Specs), rounds(2), seed(7)],
+                        schedule(_, _, _, Pairings)),
+    length(Pairings, 12),
+    forall(( member(pairing(I, A, B, O), Pairings), I mod 2 =:= 1 ),
+           ( J is I + 1, memberchk(pairing(J, B2, A2, O2), Pairings),
+             assertion(A2-B2-O2 == A-B-O), assertion(length(O, 2)) )),
+    tournament_schedule([game(fourmation), players(Specs), rounds(2), seed(7)], Again),
+    assertion(Again = schedule(_, _, _, Pairings)),
+    tournament_schedule([game(fourmation), players(Specs), rounds(2), seed(8)],
+                        schedule(_, _, _, Other)),
+    assertion(Other \== Pairings).
+
+test(gauntlet) :-
+    engines(Specs),
+    tournament_schedule([game(uttt), players(Specs), format(gauntlet)],
+                        schedule(_, _, _, Pairings)),
+    assertion(length(Pairings, 4)),
+    forall(member(pairing(_, A, B, _), Pairings),
+           assertion(( A = engine(a, _) ; B = engine(a, _) ))).
+
+test(openings_from_a_file) :-
+    scratch_folder(tabula_openings, Dir),
+    write_file(Dir, 'openings.txt', "# two openings\n3 3; 2 3\n0 0\n"),
+    directory_file_path(Dir, 'openings.txt', File),
+    engines([A, B|_]),
+    tournament_schedule([game(fourmation), players([A, B]), format(match), rounds(3),
+                         openings(file(File))], schedule(_, _, _, Pairings)),
+    findall(O, member(pairing(_, _, _, O), Pairings), Os),
+    assertion(Os == [["3 3", "2 3"], ["3 3", "2 3"], ["0 0"], ["0 0"], ["3 3", "2 3"], ["3 3", "2 3"]]).
+
+test(bad_format, error(domain_error(tournament_format, swiss))) :-
+    engines(Specs),
+    tournament_schedule([game(uttt), players(Specs), format(swiss)], _).
+
+test(engine_limits) :-
+    engine_limits([depth(3)], ["move", "100"], O1), assertion(O1 == [depth(3)]),
+    engine_limits([], ["move", "1000"], O2), assertion(O2 == [time(0.5)]),
+    engine_limits([seed(1)], ["clock", "20000", "1000"], [time(T)|_]), assertion(abs(T - 1.5) < 1.0e-9).
+
+:- end_tests(tournament_schedule).
+
+:- begin_tests(tournament_record).
+
+test(torn_line_and_duplicates) :-
+    scratch_folder(tabula_record, Dir),
+    directory_file_path(Dir, 'games.pl', File),
+    Event = event(x),
+    record_open(File, Event, []),
+    G1 = game(1, a, b, [], ["0 0"], [3], 1, rules("A wins.")),
+    G2 = game(2, b, a, [], [], [], 0.5, rules("Draw.")),
+    record_append(File, G1), record_append(File, G1), record_append(File, G2),
+    setup_call_cleanup(open(File, append, S), write(S, "game(3, a, b, [], [\"0"), close(S)),
+    record_open(File, Event, Games),
+    assertion(Games == [G1, G2]),
+    read_file_to_string(File, Text, []),
+    assertion(\+ sub_string(Text, _, _, _, "game(3")),
+    catch(record_open(File, event(y), _), E, true),
+    assertion(E = error(permission_error(resume, tournament, _), _)).
+
+test(standings_and_chart) :-
+    Records = [ game(1, a, b, [], [], [], 1, r), game(2, b, a, [], [], [], 0.5, r),
+                game(3, a, c, [], [], [], 1, r), game(4, c, b, [], [], [], 0, r) ],
+    standings([a, b, c], Records, Rows),
+    Rows = [row(First, WDL, F, S, _, _, _, _, LOS)|_],
+    assertion(First == a), assertion(WDL == 2-1-0),
+    assertion(F == 2-0-0), assertion(S == 0-1-0),
+    assertion(number(LOS)),
+    last(Rows, Last), assertion(arg(9, Last, none)),
+    standings_svg(Rows, SVG),
+    assertion(sub_string(SVG, 0, _, _, "<svg")),
+    assertion(sub_string(SVG, _, _, _, ">a</text>")).
+
+:- end_tests(tournament_record).
+
+:- begin_tests(tournament_referee).
+
+misbehave(Mode, program(Mode, [Exe, '--no-packs', File, Mode, '4'])) :-
+    swipl_executable(Exe),
+    source_file_path('tests/prolog/data/tournament/misbehave.pl', File).
+
+% Every way a player can fail loses its own game, with its reason, and
+% every other game of the event ends by the rules.
+test(misbehaving_players_lose_their_games) :-
+    Modes = [crash, halt, hang, garbage, illegal, double, memory],
+    misbehave(good, Good),
+    maplist(misbehave, Modes, Bad),
+    source_file_path('examples/tournament/first_legal.sh', Sh),
+    scratch_folder(tabula_misbehave, Dir),
+    tournament_run([ game(fourmation), players([Good, program(sh, [Sh])|Bad]),
+                     format(gauntlet), openings(random(0)), tc(move(1)), margin(2),
+                     memory(300), concurrency(2), progress(false), out(Dir) ],
+                   Rows),
+    directory_file_path(Dir, 'games.pl', File),
+    record_read(File, Games),
+    assertion(length(Games, 16)),
+    forall(member(Mode-Why, [crash-exit(killed(9)), halt-exit(exit(0)), hang-time,
+                             garbage-unreadable("hello, referee"), illegal-illegal("no such move"),
+                             double-double_answer, memory-memory]),
+           forall(member(game(_, A, B, _, _, _, S, Reason), Games),
+                  (   A == Mode -> assertion(S-Reason == 0-forfeit(first, Why))
+                  ;   B == Mode -> assertion(S-Reason == 1-forfeit(second, Why))
+                  ;   true ))),
+    forall(( member(game(_, A, B, _, _, _, _, Reason), Games), memberchk(sh, [A, B]) ),
+           assertion(Reason = rules(_))),
+    Rows = [row(Top, W-D-L, _, _, _, _, _, _, _)|_],
+    assertion(Top == good), assertion(W + D + L =:= 16), assertion(W >= 14).
+
+% A player that uses its whole time never loses on time; one that sleeps
+% past time plus margin always does; every move's time is recorded.
+test(time_control) :-
+    misbehave(whole, Whole),
+    misbehave(late, Late),
+    source_file_path('examples/tournament/first_legal.sh', Sh),
+    scratch_folder(tabula_time, Dir),
+    tournament_run([ game(crosscut), players([program(sh, [Sh]), Whole, Late]),
+                     format(gauntlet), openings(random(0)), tc(move(0.5)), margin(2.5),
+                     concurrency(2), progress(false), out(Dir) ], _),
+    directory_file_path(Dir, 'games.pl', File),
+    record_read(File, Games),
+    assertion(length(Games, 4)),
+    forall(member(game(_, A, B, _, Moves, Millis, _, Reason), Games),
+           (   memberchk(whole, [A, B])
+           ->  assertion(Reason = rules(_)),
+               length(Moves, N), assertion(length(Millis, N)),
+               nth1(Side, [A, B], whole),
+               findall(Ms, ( nth1(I, Millis, Ms), I mod 2 =:= Side mod 2 ), [_|Own]),
+               forall(member(Ms, Own), assertion(Ms >= 495))
+           ;   nth1(Side, [A, B], late),
+               nth1(Side, [first, second], SideName),
+               assertion(Reason == forfeit(SideName, time)),
+               last(Millis, Last), assertion(Last >= 2900)
+           )).
+
+:- end_tests(tournament_referee).
+
+:- begin_tests(tournament_resume).
+
+cli_args(Dir, Args) :-
+    Args = [ '-g', 'use_module(library(tabula/tournament))', '-g', tabula_tournament_main,
+             '-t', halt, '--', '--game', fourmation,
+             '--engine', 'd1:depth=1', '--engine', 'd2:depth=2', '--engine', 'd3:depth=3',
+             '--rounds', '2', '--seed', '5', '--tc', '30', '--concurrency', '2', '--out', Dir ].
+
+standings_of(Dir, Table) :-
+    directory_file_path(Dir, 'games.pl', File),
+    record_read(File, Games),
+    standings([d1, d2, d3], Games, Rows),
+    findall(N-WDL, member(row(N, WDL, _, _, _, _, _, _, _), Rows), Table).
+
+game_lines(File, N) :-
+    (   exists_file(File)
+    ->  read_file_to_string(File, Text, []),
+        aggregate_all(count, sub_string(Text, _, _, _, "\ngame("), N)
+    ;   N = 0
+    ).
+
+% Killed with SIGKILL after its first games, started again, the runner
+% ends with the standings of an uninterrupted run of the same seed.
+test(killed_and_resumed) :-
+    scratch_folder(tabula_whole, Whole),
+    cli_args(Whole, WholeArgs),
+    run_swipl(Whole, WholeArgs, 0, _, _),
+    scratch_folder(tabula_killed, Killed),
+    cli_args(Killed, KilledArgs),
+    swipl_executable(Exe),
+    search_path_args(PathArgs),
+    append([['--no-packs'], PathArgs, KilledArgs], AllArgs),
+    process_create(Exe, AllArgs, [stdin(null), stdout(null), stderr(null), process(Pid)]),
+    directory_file_path(Killed, 'games.pl', File),
+    wait_for_games(File, 2, 1200),
+    process_kill(Pid, kill),
+    process_wait(Pid, _),
+    game_lines(File, Before),
+    assertion(Before < 12),
+    run_swipl(Killed, KilledArgs, 0, _, _),
+    standings_of(Whole, Expected),
+    standings_of(Killed, Got),
+    assertion(Got == Expected),
+    record_read(File, Games),
+    assertion(length(Games, 12)).
+
+wait_for_games(File, N, Polls) :-
+    game_lines(File, Count),
+    (   Count >= N -> true
+    ;   Polls =< 0 -> fail
+    ;   sleep(0.1), Polls1 is Polls - 1, wait_for_games(File, N, Polls1)
+    ).
+
+:- end_tests(tournament_resume).
