@@ -301,10 +301,11 @@ file_openings(File, Openings) :-
 tabula_tournament_main :-
     current_prolog_flag(argv, Argv),
     catch(( cli_options(Argv, Options),
-            tournament_run(Options, Rows),
-            print_standings(user_output, Rows),
-            ( memberchk(out(Dir), Options) ->
-                format("~nRecord, table and chart in ~w~n", [Dir]) ; true ) ),
+            tournament_run(Options, _),
+            memberchk(out(Dir), Options),
+            directory_file_path(Dir, 'standings.txt', Standings),
+            read_file_to_string(Standings, Table, [encoding(utf8)]),
+            format("~s~nRecord, table and chart in ~w~n", [Table, Dir]) ),
           E,
           ( print_message(error, E), halt(2) )).
 

@@ -95,7 +95,7 @@ add_los([Row], _, _, _, [Row]) :-
 add_los([Row, Next|Rows], Players, Results, Ratings, [Row|Rows1]) :-
     arg(1, Row, A), arg(1, Next, B),
     (   Players = [_, _]
-    ->  nth1(I, Players, A), nth1(I, Results, results(W-_-L, _, _)),
+    ->  once(nth1(I, Players, A)), nth1(I, Results, results(W-_-L, _, _)),
         los(W, L, LOS)
     ;   memberchk(rating(A, EA, LoA, _), Ratings),
         memberchk(rating(B, EB, LoB, _), Ratings),

@@ -9,7 +9,7 @@
 %   illegal  answers a move that is not legal
 %   double   answers twice
 %   memory   grows a list until memory runs out
-%   whole    sleeps for the whole time of the move, then answers
+%   whole    sleeps for the whole time of the move (or of its clock), then answers
 %   late     sleeps for the time given as second argument (seconds)
 % Run: swipl misbehave.pl MODE [SECONDS]
 :- use_module(library(readutil)).
@@ -32,7 +32,9 @@ loop(Mode, Rest, Moves, First) :-
     ;   split_string(Line, " ", "", ["legal", N])
     ->  number_string(C, N), read_line_to_string(user_input, First1), C1 is C - 1, skip(C1),
         loop(Mode, Rest, Moves, First1)
-    ;   split_string(Line, " ", "", ["go", "move", Ms])
+    ;   (   split_string(Line, " ", "", ["go", "move", Ms])
+        ;   split_string(Line, " ", "", ["go", "clock", Ms, _])
+        )
     ->  number_string(Millis, Ms),
         (   Moves =:= 0 -> answer(good, Rest, Millis, First) ; answer(Mode, Rest, Millis, First) ),
         Moves1 is Moves + 1,
