@@ -71,6 +71,16 @@ fuzz_excluded(tabula_tournament_player:player_pending/2, "reads a player's proce
 fuzz_excluded(tabula_tournament_player:player_stop/2, "signals a process: the tournament suite drives it").
 fuzz_excluded(tabula_tournament_record:record_open/3, "creates and rewrites files: the tournament suite drives it").
 fuzz_excluded(tabula_tournament_record:record_append/2, "writes files: the tournament suite drives it").
+fuzz_excluded(tabula_check:tabula_check/2, "starts a sandboxed swipl on a program: the check suites drive it").
+fuzz_excluded(tabula_check:tabula_check/4, "starts a sandboxed swipl on a program: the check suites drive it").
+fuzz_excluded(tabula_check:tabula_check_main/0, "reads the command line and halts").
+fuzz_excluded(tabula_check:tabula_conforms/3, "starts a sandboxed swipl on a program: the check suites drive it").
+fuzz_excluded(tabula_check:tabula_check_predicate/4, "starts a sandboxed swipl on a program: the check suites drive it").
+fuzz_excluded(check_core:check_run/4, "starts a sandboxed swipl on a program: the check suites drive it").
+fuzz_excluded(check_report:check_save_tests/3, "writes a file wherever it is told: the check suites drive it").
+fuzz_excluded(check_batch:check_batch/3, "starts a swipl per program of a folder: the check suites drive it").
+fuzz_excluded(tabula_sandbox:sandbox_start/3, "starts a child swipl: the sandbox suite drives it").
+fuzz_excluded(tabula_sandbox_child:sandbox_serve/0, "serves requests from standard input: the sandbox suite drives it").
 
 %!  fuzz_targets(?Game, -Targets) is det.
 %
