@@ -20,7 +20,10 @@ A player spec is one of:
 
   - engine(Name, Options): Tabula's engine, a child `swipl` running
     library(tabula/tournament_engine) with tabula_engine_move/3's
-    Options (time, depth, nodes, level, seed, threads);
+    Options (time, depth, nodes, level, seed, threads); a previous build
+    plays with library(Dir) and foreign(Dir) among them (its prolog/
+    folder and the folder of its tabula_<game>.so), and swipl(Executable)
+    for another SWI-Prolog;
   - program(Name, Argv): any program that speaks the protocol, Argv a
     list `[Executable|Arguments]` (a bare name is looked up on PATH).
 
@@ -84,7 +87,7 @@ player_start(Spec, Name-GameOptions, Options, Player) :-
     ;   true
     ),
     maplist([S]>>set_stream(S, encoding(utf8)), [In, Out]),
-    Player = player(Pid, In, Out),
+    Player = player(Pid, In, Out, buffer([])),
     catch(( player_send(Player, ["tabula-player 1"]),
             player_answer(Player, Startup, Hello0) ),
           _, Hello0 = eof),
@@ -111,9 +114,14 @@ error_text(E, Text) :-
 option_or(Option, Options, Default) :-
     (   memberchk(Option, Options) -> true ; arg(1, Option, Default) ).
 
-command(engine(_, Options), Exe, Args) :-
-    swipl(Exe),
-    search_path_args(PathArgs),
+command(engine(_, Options0), Exe, Args) :-
+    partition(build_option, Options0, Build, Options),
+    (   memberchk(swipl(Exe), Build) -> true ; swipl(Exe) ),
+    search_path_args(PathArgs0),
+    PathArgs0 = ['-p', ForeignArg0, '-p', LibraryArg0],
+    (   memberchk(foreign(F), Build) -> format(atom(ForeignArg), 'foreign=~w', [F]) ; ForeignArg = ForeignArg0 ),
+    (   memberchk(library(L), Build) -> format(atom(LibraryArg), 'library=~w', [L]) ; LibraryArg = LibraryArg0 ),
+    PathArgs = ['-p', ForeignArg, '-p', LibraryArg],
     format(atom(OptionsText), '~q', [Options]),
     append([ ['--no-packs', '-q'], PathArgs,
              [ '-g', 'use_module(library(tabula/tournament_engine))',
@@ -121,6 +129,12 @@ command(engine(_, Options), Exe, Args) :-
            Args).
 command(program(_, [Exe0|Args]), Exe, Args) :-
     (   sub_atom(Exe0, _, _, _, /) -> Exe = Exe0 ; Exe = path(Exe0) ).
+
+% Which build of Tabula an engine player runs: another checkout's
+% library(Dir) and foreign(Dir), another swipl(Executable).
+build_option(library(_)).
+build_option(foreign(_)).
+build_option(swipl(_)).
 
 limited(Options, Exe0, Args0, path(prlimit), Args) :-
     memberchk(memory(MB), Options),
@@ -156,7 +170,7 @@ search_path_args(['-p', ForeignArg, '-p', LibraryArg]) :-
 %
 %   Writes Lines (strings or atoms) to Player, one a line, and flushes.
 %   Raises an I/O error when the player has gone.
-player_send(player(_, In, _), Lines) :-
+player_send(player(_, In, _, _), Lines) :-
     must_be(list, Lines),
     forall(member(L, Lines), format(In, "~w~n", [L])),
     flush_output(In).
@@ -166,24 +180,42 @@ player_send(player(_, In, _), Lines) :-
 %   Answer is the player's next line within Seconds: `line(String)`
 %   (comment lines skipped), `timeout`, or `eof` (it closed its output:
 %   it exited or crashed).
-player_answer(player(_, _, Out), Seconds, Answer) :-
+player_answer(Player, Seconds, Answer) :-
     must_be(number, Seconds),
     get_time(Start),
     Deadline is Start + Seconds,
-    next_line(Out, Deadline, Answer).
+    next_line(Player, Deadline, Answer).
 
-next_line(Out, Deadline, Answer) :-
-    get_time(Now),
-    Left is max(0.001, Deadline - Now),
-    set_stream(Out, timeout(Left)),
-    catch(read_line_to_string(Out, Line0), Error, true),
-    (   nonvar(Error)
-    ->  (   Error = error(timeout_error(_, _), _) -> Answer = timeout ; Answer = eof )
-    ;   Line0 == end_of_file
-    ->  Answer = eof
-    ;   comment(Line0)
-    ->  next_line(Out, Deadline, Answer)
-    ;   Answer = line(Line0)
+% Lines are cut from what the player wrote, kept in its buffer (a
+% mutable term), so that a line that never ends cannot fill the
+% referee's memory: past 64 KB without a newline it is unreadable.
+next_line(Player, Deadline, Answer) :-
+    Player = player(_, _, Out, Buffer),
+    arg(1, Buffer, Pending),
+    (   append(LineCodes, [0'\n|Rest], Pending)
+    ->  nb_setarg(1, Buffer, Rest),
+        string_codes(Line0, LineCodes),
+        split_string(Line0, "", "\r", [Line]),
+        (   comment(Line)
+        ->  next_line(Player, Deadline, Answer)
+        ;   Answer = line(Line)
+        )
+    ;   length(Pending, Length),
+        Length > 65536
+    ->  nb_setarg(1, Buffer, []),
+        Answer = line("(a line longer than 64 KB)")
+    ;   get_time(Now),
+        Left is max(0.001, Deadline - Now),
+        set_stream(Out, timeout(Left)),
+        catch(( fill_buffer(Out), read_pending_codes(Out, New, []) ), Error, true),
+        (   nonvar(Error)
+        ->  (   Error = error(timeout_error(_, _), _) -> Answer = timeout ; Answer = eof )
+        ;   New == []
+        ->  Answer = eof
+        ;   append(Pending, New, Pending1),
+            nb_setarg(1, Buffer, Pending1),
+            next_line(Player, Deadline, Answer)
+        )
     ).
 
 comment(Line) :-
@@ -197,15 +229,13 @@ comment(Line) :-
 %   Pending is `line(String)` when the player wrote a line (not a
 %   comment) that nobody asked for, and `none` otherwise; it does not
 %   wait.
-player_pending(player(_, _, Out), Pending) :-
-    (   catch(wait_for_input([Out], [_], 0), _, fail)
+player_pending(Player, Pending) :-
+    Player = player(_, _, Out, buffer(Buffered)),
+    (   ( Buffered \== [] ; catch(wait_for_input([Out], [_], 0), _, fail) )
     ->  get_time(Now),
         Deadline is Now + 0.5,
-        next_line(Out, Deadline, Answer),
-        (   Answer = line(_) -> Pending = Answer
-        ;   Answer == timeout -> Pending = none
-        ;   Pending = none
-        )
+        next_line(Player, Deadline, Answer),
+        (   Answer = line(_) -> Pending = Answer ; Pending = none )
     ;   Pending = none
     ).
 
@@ -214,7 +244,7 @@ player_pending(player(_, _, Out), Pending) :-
 %   Tells Player `quit`, closes its input, and waits a second for it to
 %   exit before killing it. Exit is its process_wait/2 status (exit(N)
 %   or killed(Signal)).
-player_stop(player(Pid, In, Out), Exit) :-
+player_stop(player(Pid, In, Out, _), Exit) :-
     catch(( format(In, "quit~n", []), flush_output(In) ), _, true),
     catch(close(In), _, true),
     (   exited_within(Pid, 20, Exit0)

@@ -174,8 +174,8 @@ misbehave(Mode, program(Mode, [Exe, '--no-packs', File, Mode, '4'])) :-
 % terabytes), so the memory player is left out there.
 test(misbehaving_players_lose_their_games) :-
     (   sanitized
-    ->  Modes = [crash, halt, hang, garbage, illegal, double], Limits = []
-    ;   Modes = [crash, halt, hang, garbage, illegal, double, memory], Limits = [memory(300)]
+    ->  Modes = [crash, halt, hang, garbage, endless, illegal, double], Limits = []
+    ;   Modes = [crash, halt, hang, garbage, endless, illegal, double, memory], Limits = [memory(300)]
     ),
     length(Modes, NBad),
     Expected is 2 * (NBad + 1),
@@ -191,7 +191,9 @@ test(misbehaving_players_lose_their_games) :-
     record_read(File, Games),
     assertion(length(Games, Expected)),
     forall(member(Mode-Why, [crash-exit(killed(9)), halt-exit(exit(0)), hang-time,
-                             garbage-unreadable("hello, referee"), illegal-illegal("no such move"),
+                             garbage-unreadable("hello, referee"),
+                             endless-unreadable("(a line longer than 64 KB)"),
+                             illegal-illegal("no such move"),
                              double-double_answer, memory-memory]),
            forall(member(game(_, A, B, _, _, _, S, Reason), Games),
                   (   A == Mode -> assertion(S-Reason == 0-forfeit(first, Why))
@@ -265,6 +267,26 @@ test(sprt_match_stops_when_decided) :-
     read_file_to_string(Table, Text, []),
     assertion(sub_string(Text, _, _, _, "SPRT d3 against d1")),
     assertion(\+ sub_string(Text, _, _, _, "continue")).
+
+% An engine of another build (here the folders of this one, named
+% explicitly) plays as any engine; a build folder that holds no Tabula
+% cannot start, and its player forfeits.
+test(engine_of_another_build) :-
+    getenv('TABULA_FOREIGN_DIR', Foreign),
+    source_file_path(prolog, Library),
+    scratch_folder(tabula_build, Dir),
+    scratch_folder(tabula_empty, Empty),
+    tournament_run([ game(crosscut),
+                     players([ engine(old, [depth(1), library(Library), foreign(Foreign)]),
+                               engine(none, [depth(1), library(Empty), foreign(Empty)]) ]),
+                     format(match), openings(random(0)), tc(move(30)), startup(60),
+                     concurrency(2), progress(false), out(Dir) ], _),
+    directory_file_path(Dir, 'games.pl', File),
+    record_read(File, Games),
+    assertion(length(Games, 2)),
+    forall(member(game(_, A, B, _, _, _, _, Reason), Games),
+           (   nth1(Side, [A, B], none), nth1(Side, [first, second], SideName),
+               assertion(Reason = forfeit(SideName, _)) )).
 
 :- end_tests(tournament_referee).
 

@@ -6,6 +6,7 @@
 %   halt     halt/0
 %   hang     loops for ever
 %   garbage  prints a line that is no move
+%   endless  prints without end, and no newline
 %   illegal  answers a move that is not legal
 %   double   answers twice
 %   memory   grows a list until memory runs out
@@ -52,6 +53,7 @@ answer(halt, _, _, _) :- halt.
 answer(hang, _, _, _) :- repeat, fail.
 answer(garbage, _, _, _) :- say("hello, referee").
 answer(illegal, _, _, _) :- say("move no such move").
+answer(endless, _, _, _) :- repeat, format("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"), fail.
 answer(double, _, _, First) :- answer(good, _, _, First), answer(good, _, _, First).
 answer(memory, _, _, _) :- grow([], 0).
 answer(whole, _, Millis, First) :- S is Millis / 1000, sleep(S), answer(good, _, _, First).
