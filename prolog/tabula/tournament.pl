@@ -340,6 +340,15 @@ cli_option(program, V, player(program(Name, ['/bin/sh', '-c', Command]))) :- !,
         sub_atom(V, _, A, 0, Command)
     ;   domain_error(name_equals_command, V)
     ).
+cli_option(course, V, player(course(Name, File, Pred))) :- !,
+    (   sub_atom(V, B, _, A, =),
+        sub_atom(V, 0, B, _, Name),
+        sub_atom(V, _, A, 0, Rest),
+        sub_atom(Rest, C, _, D, :), \+ sub_atom(Rest, _, _, D, :) , D > 0
+    ->  sub_atom(Rest, 0, C, _, File),
+        sub_atom(Rest, _, D, 0, Pred)
+    ;   domain_error(name_equals_file_colon_predicate, V)
+    ).
 cli_option(format, V, format(F)) :- !, atom_string(F, V).
 cli_option(rounds, V, rounds(N)) :- !, atom_number(V, N).
 cli_option(seed, V, seed(N)) :- !, atom_number(V, N).

@@ -25,7 +25,10 @@ A player spec is one of:
     folder and the folder of its tabula_<game>.so), and swipl(Executable)
     for another SWI-Prolog;
   - program(Name, Argv): any program that speaks the protocol, Argv a
-    list `[Executable|Arguments]` (a bare name is looked up on PATH).
+    list `[Executable|Arguments]` (a bare name is looked up on PATH);
+  - course(Name, File, Predicate): a course program, File consulted in
+    a child `swipl` working in File's folder, playing with
+    `Predicate(State, Move)` (library(tabula/tournament_course)).
 
 This module only starts, talks to and stops the process; what the
 answers mean is the referee's business.
@@ -49,6 +52,8 @@ check_spec(Spec) :-
     must_be(nonvar, Spec),
     (   Spec = engine(Name, Options)
     ->  must_be(atom, Name), must_be(list, Options)
+    ;   Spec = course(Name, File, Pred)
+    ->  must_be(atom, Name), must_be(atom, File), must_be(atom, Pred)
     ;   Spec = program(Name, Argv)
     ->  must_be(atom, Name), must_be(list(atomic), Argv),
         (   Argv = [_|_] -> true ; domain_error(command_line, Argv) )
@@ -69,7 +74,7 @@ player_start(Spec, Name-GameOptions, Options, Player) :-
     must_be(list, GameOptions),
     must_be(list, Options),
     option_or(startup(Startup), Options, 30),
-    command(Spec, Exe0, Args0),
+    command(Spec, Exe0, Args0, Where),
     limited(Options, Exe0, Args0, Exe, Args),
     (   memberchk(log(Log), Options)
     ->  open(Log, append, ErrS),
@@ -78,7 +83,7 @@ player_start(Spec, Name-GameOptions, Options, Player) :-
     ),
     catch(process_create(Exe, Args,
                          [ stdin(pipe(In)), stdout(pipe(Out)), stderr(ErrSpec),
-                           process(Pid) ]),
+                           process(Pid) | Where ]),
           E, true),
     (   ErrS == none -> true ; close(ErrS) ),
     (   nonvar(E)
@@ -114,7 +119,7 @@ error_text(E, Text) :-
 option_or(Option, Options, Default) :-
     (   memberchk(Option, Options) -> true ; arg(1, Option, Default) ).
 
-command(engine(_, Options0), Exe, Args) :-
+command(engine(_, Options0), Exe, Args, []) :-
     partition(build_option, Options0, Build, Options),
     (   memberchk(swipl(Exe), Build) -> true ; swipl(Exe) ),
     search_path_args(PathArgs0),
@@ -127,7 +132,16 @@ command(engine(_, Options0), Exe, Args) :-
              [ '-g', 'use_module(library(tabula/tournament_engine))',
                '-g', tournament_engine_main, '-t', halt, '--', OptionsText ] ],
            Args).
-command(program(_, [Exe0|Args]), Exe, Args) :-
+command(course(_, File, Pred), Exe, Args, [cwd(Dir)]) :-
+    swipl(Exe),
+    search_path_args(PathArgs),
+    absolute_file_name(File, Abs),
+    file_directory_name(Abs, Dir),
+    append([ ['--no-packs', '-q'], PathArgs,
+             [ '-g', 'use_module(library(tabula/tournament_course))',
+               '-g', tournament_course_main, '-t', halt, '--', Abs, Pred ] ],
+           Args).
+command(program(_, [Exe0|Args]), Exe, Args, []) :-
     (   sub_atom(Exe0, _, _, _, /) -> Exe = Exe0 ; Exe = path(Exe0) ).
 
 % Which build of Tabula an engine player runs: another checkout's

@@ -288,6 +288,27 @@ test(engine_of_another_build) :-
            (   nth1(Side, [A, B], none), nth1(Side, [first, second], SideName),
                assertion(Reason = forfeit(SideName, _)) )).
 
+% A course program plays with its own predicate on its own terms, its
+% printing kept off the protocol; one whose predicate raises loses with
+% the error recorded.
+test(course_program) :-
+    source_file_path('tests/prolog/data/tournament/uttt_student/uttt.pl', Student),
+    scratch_folder(tabula_course, Dir),
+    tournament_run([ game(uttt),
+                     players([ course(student, Student, last_move),
+                               engine(engine, [time(0.05)]),
+                               course(broken, Student, broken) ]),
+                     format(gauntlet), openings(random(0)), tc(move(10)), startup(60),
+                     concurrency(2), progress(false), out(Dir) ], _),
+    directory_file_path(Dir, 'games.pl', File),
+    record_read(File, Games),
+    assertion(length(Games, 4)),
+    forall(member(game(_, A, B, _, _, _, S, Reason), Games),
+           (   B == broken -> assertion(S-Reason == 1-forfeit(second, unreadable("error type_error(evaluable,foo/0)")))
+           ;   A == broken -> assertion(S-Reason == 0-forfeit(first, unreadable("error type_error(evaluable,foo/0)")))
+           ;   assertion(Reason = rules(_))
+           )).
+
 :- end_tests(tournament_referee).
 
 :- begin_tests(tournament_resume).

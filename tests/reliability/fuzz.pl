@@ -63,6 +63,7 @@ fuzz_excluded(tabula_web:tabula_stop/1, "stops an HTTP server: the HTTP suite dr
 fuzz_excluded(tabula_tournament:tournament_run/2, "runs a tournament of child processes: the tournament suite drives it").
 fuzz_excluded(tabula_tournament:tabula_tournament_main/0, "the command line: runs a tournament and halts").
 fuzz_excluded(tabula_tournament_engine:tournament_engine_main/0, "a player program: serves its standard input until it ends").
+fuzz_excluded(tabula_tournament_course:tournament_course_main/0, "a player program: consults a file and serves its standard input").
 fuzz_excluded(tabula_tournament_referee:referee_game/3, "starts the players' processes: the tournament suite drives it").
 fuzz_excluded(tabula_tournament_player:player_start/4, "starts a process: the tournament suite drives it").
 fuzz_excluded(tabula_tournament_player:player_send/2, "writes to a player's process: the tournament suite drives it").
