@@ -68,14 +68,19 @@ quiet_signals :-
     set_prolog_flag(verbose, silent),
     set_prolog_flag(toplevel_prompt, '').
 
+% A failure-driven loop: nothing of one request (bindings, choicepoints
+% the untrusted code left) is kept for the next.
 serve(Requests) :-
+    repeat,
     catch(read_term(Requests, Request, []), _, Request = stop),
     (   Request == end_of_file
-    ->  true
+    ->  !
     ;   Request == stop
-    ->  answer(stopped)
-    ;   catch(serve_request(Request), E, answer(internal_error(E))),
-        serve(Requests)
+    ->  !,
+        answer(stopped)
+    ;   catch(once(serve_request(Request)), E, answer(internal_error(E))),
+        garbage_collect,
+        fail
     ).
 
 serve_request(load(Goal)) :-
@@ -210,9 +215,15 @@ exception_outcome('$aborted', aborted) :- !.
 exception_outcome(unwind(abort), aborted) :- !.
 exception_outcome(tabula_sandbox(What), What) :- !.
 exception_outcome(error(resource_error(R), _), Outcome) :-
+    stack_resource(R),
     !,
-    (   memberchk(R, [memory]) -> Outcome = memory ; Outcome = stack_overflow ).
+    Outcome = stack_overflow.
+exception_outcome(error(resource_error(memory), _), memory) :-
+    !.
 exception_outcome(E, error(E)).
+
+stack_resource(R) :-
+    memberchk(R, [stack, stack_overflow, global_stack, local_stack, trail_stack, global, local, trail]).
 
 % An answer that cannot travel as text (cyclic, or too large) is named
 % as such rather than sent.

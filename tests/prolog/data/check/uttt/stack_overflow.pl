@@ -4,4 +4,4 @@ planted(narrowGreedy/2).
 :- include(base).
 narrowGreedy(S, M) :- uttt:getNextAvailableBoards(S, [_, _|_]), !, deeper(0, M).
 narrowGreedy(S, M) :- uttt:narrowGreedy(S, M).
-deeper(N, M) :- N1 is N + 1, deeper(N1, M), M = N.
+deeper(N, M) :- N1 is N + 1, length(L, 200), deeper(N1, M), L = [M|_].
