@@ -27,7 +27,8 @@ A player spec is one of:
   - program(Name, Argv): any program that speaks the protocol, Argv a
     list `[Executable|Arguments]` (a bare name is looked up on PATH);
   - course(Name, File, Predicate): a course program, File consulted in
-    a child `swipl` working in File's folder, playing with
+    the sandbox of library(tabula/sandbox) (a scratch copy of its folder,
+    bwrap where it runs, process limits), playing with
     `Predicate(State, Move)` (library(tabula/tournament_course)).
 
 This module only starts, talks to and stops the process; what the
@@ -139,7 +140,7 @@ command(course(_, File, Pred), Exe, Args, [cwd(Dir)]) :-
     file_directory_name(Abs, Dir),
     append([ ['--no-packs', '-q'], PathArgs,
              [ '-g', 'use_module(library(tabula/tournament_course))',
-               '-g', tournament_course_main, '-t', halt, '--', Abs, Pred ] ],
+               '-g', tournament_course_main, '-t', halt, '--', Abs, Pred, sandbox ] ],
            Args).
 command(program(_, [Exe0|Args]), Exe, Args, []) :-
     (   sub_atom(Exe0, _, _, _, /) -> Exe = Exe0 ; Exe = path(Exe0) ).
