@@ -10,7 +10,9 @@ moment it sent `go` to the moment the answer's line arrived. A player
 loses the game, with the reason recorded, when its answer comes later
 than its time plus the margin (`time`), is not a `move` line
 (`unreadable(Line)`), names no legal move (`illegal(Text)`), when it
-writes a second answer (`double_answer`), closes its output (`exit(Status)`:
+writes a second answer (`double_answer`: a line waiting before the
+referee asks, or an illegal answer that repeats the player's previous
+move), closes its output (`exit(Status)`:
 halt/0 is exit(0), a crash exit(N) or killed(Signal); `memory` when its
 error output says it ran out of memory) or cannot start (`no_start(Why)`).
 Both processes are stopped at the end of every game, so the next game
@@ -156,7 +158,8 @@ turn(ctx(_, Control, Margin, Players, _), Side, Position, History, Clocks, Outco
         get_time(T1),
         Seconds is T1 - T0,
         Ms is round(Seconds * 1000),
-        judge(Answer, Seconds, Wait, p(Player, Log), Position, Control, Side, Clocks, Ms, Outcome)
+        judge(Answer, Seconds, Wait, p(Player, Log), Position, Control, Side, Clocks, Ms, Outcome0),
+        repeated_answer(Outcome0, History, Outcome)
     ).
 
 budget(move(S), _, _, S, GoLine) :-
@@ -178,6 +181,15 @@ position_lines(History, Position, Lines) :-
     length(Legal, K),
     format(string(L), "legal ~d", [K]),
     append([[P], History, [L], LegalTexts], Lines).
+
+% An illegal answer that repeats the player's own previous move is the
+% second line of an answer given twice, which arrived after the referee
+% last looked for one.
+repeated_answer(lost(illegal(Text), Ms), History, lost(double_answer, Ms)) :-
+    append(_, [Own, _], History),
+    Own == Text,
+    !.
+repeated_answer(Outcome, _, Outcome).
 
 judge(timeout, _, _, _, _, _, _, _, Ms, lost(time, Ms)) :- !.
 judge(eof, _, _, p(Player, Log), _, _, _, _, Ms, lost(Why, Ms)) :- !,

@@ -11,7 +11,8 @@ holds a player's wins, draws and losses overall and by side (moving
 first or second), its score, its Elo with a 95% interval and its
 likelihood of superiority over the next player down. With two players
 the Elo is the first's difference over the second from their score (the
-second's is its negation); with more it is the maximum-likelihood fit of
+second's is its negation), its interval from the variance between
+opening pairs when the games come in pairs, else between games; with more it is the maximum-likelihood fit of
 library(tabula/tournament_stats) over all games, mean 0.
 */
 
@@ -37,7 +38,7 @@ standings(Players, Records, Rows) :-
             ( member(game(_, A, B, _, _, _, S, _), Records),
               memberchk(A, Players), memberchk(B, Players) ),
             Scores),
-    ratings(Players, Scores, Results, Ratings),
+    ratings(Players, Records, Scores, Results, Ratings),
     maplist(row, Players, Results, Ratings, Rows0),
     map_list_to_pairs(rank_key, Rows0, Keyed),
     sort(1, @>=, Keyed, Sorted),
@@ -64,11 +65,14 @@ add(S, W0-D0-L0, W-D-L) :-
     ;   D is D0 + 1, W = W0, L = L0
     ).
 
-ratings([A, B], _, [results(WDL, _, _), _], [rating(A, E, Lo, Hi), rating(B, NE, NHi, NLo)]) :-
+ratings([A, B], Records, _, [results(WDL, _, _), _], [rating(A, E, Lo, Hi), rating(B, NE, NHi, NLo)]) :-
     !,
-    trinomial_elo(WDL, elo(_, E, Lo, Hi)),
+    (   opening_pairs(A, Records, Pairs)
+    ->  pentanomial_elo(Pairs, elo(_, E, Lo, Hi))
+    ;   trinomial_elo(WDL, elo(_, E, Lo, Hi))
+    ),
     negate(E, NE), negate(Lo, NLo), negate(Hi, NHi).
-ratings(Players, Scores, _, Ratings) :-
+ratings(Players, _, Scores, _, Ratings) :-
     mle_ratings(Players, Scores, [], Fitted),
     maplist([rating(P, E, SE), rating(P, E, Lo, Hi)]>>
                 ( Lo is E - 1.959964 * SE, Hi is E + 1.959964 * SE ),
@@ -77,6 +81,26 @@ ratings(Players, Scores, _, Ratings) :-
 rank_key(Row, Key) :-
     arg(6, Row, Elo),
     (   Elo == inf -> Key = 1.0e9 ; Elo == '-inf' -> Key = -1.0e9 ; Key = Elo ).
+
+% The games of two players, when they all come in opening pairs (Ids
+% 2k-1 and 2k, one opening with the sides swapped), counted by A's points
+% in each pair: the five counts of pentanomial_elo/2. Fails otherwise.
+opening_pairs(A, Records, Pairs) :-
+    Records \== [],
+    findall(Pair-Points,
+            ( member(game(Id, First, _, _, _, _, S, _), Records),
+              integer(Id), Id > 0,
+              Pair is (Id + 1) // 2,
+              ( First == A -> Points = S ; Points is 1 - S ) ),
+            Scored),
+    msort(Scored, Sorted),
+    pair_totals(Sorted, Totals),
+    findall(C, ( between(0, 4, K), aggregate_all(count, member(K, Totals), C) ), Pairs).
+
+pair_totals([], []).
+pair_totals([P-X, P-Y|Rest], [K|Ks]) :-
+    K is round(2 * (X + Y)),
+    pair_totals(Rest, Ks).
 
 negate(inf, '-inf') :- !.
 negate('-inf', inf) :- !.

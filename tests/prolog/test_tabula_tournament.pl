@@ -160,6 +160,20 @@ test(standings_and_chart) :-
     assertion(sub_string(SVG, 0, _, _, "<svg")),
     assertion(sub_string(SVG, _, _, _, ">a</text>")).
 
+% Two players' games in opening pairs: the interval comes from the pairs
+% (pentanomial_elo/2 of A's points per pair), the same as the library's.
+test(two_players_in_pairs) :-
+    Records = [ game(1, a, b, [], [], [], 1, r), game(2, b, a, [], [], [], 0.5, r),
+                game(3, a, b, [], [], [], 0, r), game(4, b, a, [], [], [], 0, r),
+                game(5, a, b, [], [], [], 1, r), game(6, b, a, [], [], [], 1, r) ],
+    standings([a, b], Records, [row(a, _, _, _, _, E, Lo, Hi, _), row(b, _, _, _, _, NE, _, _, _)]),
+    pentanomial_elo([0, 0, 2, 1, 0], elo(_, E0, Lo0, Hi0)),
+    assertion(E-Lo-Hi == E0-Lo0-Hi0),
+    assertion(NE =:= -E),
+    standings([a, b], [game(1, a, b, [], [], [], 1, r), game(3, b, a, [], [], [], 1, r),
+                       game(5, a, b, [], [], [], 0.5, r)],
+              [_, _]).
+
 :- end_tests(tournament_record).
 
 :- begin_tests(tournament_referee).
