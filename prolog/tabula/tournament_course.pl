@@ -29,6 +29,7 @@ raises answers `error ...`, which the referee records as unreadable.
 :- use_module(library(readutil)).
 :- use_module(library(tabula)).
 :- use_module(library(tabula/game)).
+:- use_module(library(tabula/tournament_protocol)).
 :- use_module(library(tabula/sandbox)).
 
 %!  tournament_course_main is det.
@@ -122,15 +123,9 @@ command(["tabula-player", "1"|_], _, ctx(_, _, Pred), Game, Game) :-
     !,
     format(string(Hello), "tabula-player 1 ~w", [Pred]),
     answer(Hello).
-command(["game", Name|_], Line, Ctx, _, game(Start, [], Ours, Own)) :-
+command(["game"|_], Line, Ctx, _, game(Start, [], Ours, Own)) :-
     !,
-    string_length(Name, NameLength),
-    Before is 5 + NameLength,
-    sub_string(Line, Before, _, 0, OptionsText0),
-    split_string(OptionsText0, "", " ", [OptionsText]),
-    (   OptionsText == "" -> GameOptions = [] ; term_string(GameOptions, OptionsText) ),
-    atom_string(NameAtom, Name),
-    tabula_new(NameAtom, GameOptions, Ours),
+    protocol_new_game(Line, Ours),
     own_start(Ctx, Ours, Own),
     Start = Ours-Own.
 command(["position", N], _, Ctx, game(Start, Done, Ours0, Own0), game(Start, Texts, Ours, Own)) :-

@@ -21,6 +21,7 @@ exchange itself.
 :- use_module(library(readutil)).
 :- use_module(library(tabula)).
 :- use_module(library(tabula/game)).
+:- use_module(library(tabula/tournament_protocol)).
 
 %!  tournament_engine_main is det.
 %
@@ -52,15 +53,9 @@ command(["quit"|_], _, _, _, quit) :- !.
 command(["tabula-player", "1"|_], _, _, Game, Game) :-
     !,
     answer("tabula-player 1 tabula").
-command(["game", Name|_], Line, _, _, start(Game)) :-
+command(["game"|_], Line, _, _, start(Game)) :-
     !,
-    string_length(Name, NameLength),
-    Before is 5 + NameLength,
-    sub_string(Line, Before, _, 0, OptionsText0),
-    split_string(OptionsText0, "", " ", [OptionsText]),
-    (   OptionsText == "" -> GameOptions = [] ; term_string(GameOptions, OptionsText) ),
-    atom_string(NameAtom, Name),
-    tabula_new(NameAtom, GameOptions, Game),
+    protocol_new_game(Line, Game),
     warm_up(Game).
 command(["position", N], _, _, Game0, at(Start, Game)) :-
     !,
