@@ -45,7 +45,17 @@ Options (tabula_check/4 and the command line's `--name value`):
 :- use_module(library(error)).
 :- use_module(library(tabula/check_core)).
 :- use_module(library(tabula/check_report)).
-:- use_module(library(tabula/uttt_check), []).
+:- use_module(library(tabula/games)).
+
+% Every game's course profile (<game>_check.pl) that exists registers
+% itself with check_core when loaded.
+:- forall(tabula_game_name(G),
+          (   atom_concat(G, '_check', Base),
+              absolute_file_name(library(tabula/Base), _,
+                                 [file_type(prolog), access(read), file_errors(fail)])
+          ->  use_module(library(tabula/Base), [])
+          ;   true
+          )).
 
 
 %!  tabula_check(+Game, +Program) is det.
