@@ -59,7 +59,7 @@ sandbox_serve :-
         captured_streams,
         at_halt(halting),
         answer(ready),
-        serve(Requests)
+        under_inference_ceiling(serve(Requests))
     ;   halt(3)
     ).
 
@@ -67,6 +67,36 @@ sandbox_serve :-
 quiet_signals :-
     set_prolog_flag(verbose, silent),
     set_prolog_flag(toplevel_prompt, '').
+
+% SWI-Prolog 10.0's call_with_inference_limit/3 first unifies the limit in
+% force before it. With none in force that is 2^63-1, a big integer, which
+% it builds without the right to collect garbage: when the global stack
+% happens to be full to its current size it raises a stack overflow while
+% the stacks are nearly empty. Under an outer limit that keeps the limit
+% in force a small integer, every call of the requests is safe. Installing
+% the outer limit meets the same danger once: after a collection it is
+% tried again.
+under_inference_ceiling(Goal) :-
+    current_prolog_flag(max_tagged_integer, MaxTagged),
+    Ceiling is MaxTagged // 4,
+    nb_setval(tabula_ceiling, installing),
+    between(1, 5, _),
+    nb_getval(tabula_ceiling, installing),
+    catch(call_with_inference_limit(( nb_setval(tabula_ceiling, installed), Goal ),
+                                    Ceiling, _),
+          error(resource_error(R), C),
+          install_failed(error(resource_error(R), C))),
+    !.
+under_inference_ceiling(Goal) :-           % never installed: serve without
+    nb_getval(tabula_ceiling, installing),
+    call(Goal).
+
+install_failed(E) :-
+    (   nb_getval(tabula_ceiling, installing)
+    ->  garbage_collect,
+        fail
+    ;   throw(E)
+    ).
 
 % A failure-driven loop: nothing of one request (bindings, choicepoints
 % the untrusted code left) is kept for the next.
