@@ -2,7 +2,8 @@
           [ check_run/4,              % +Game, +Program, +Options, -Report
             check_games/1,            % -Games
             check_game_predicates/2,  % +Name, -PIs
-            check_replay/3            % +Name, +History, -State
+            check_replay/3,           % +Name, +History, -State
+            check_prepared/2          % +Module, -Context
           ]).
 /** <module> The checker's one mechanism: positions, calls, verdicts, shrinking
 
@@ -38,6 +39,17 @@ and defines, not exported:
   - check_show(+Position, -Text): the position drawn as
     tabula_display/1 draws it, and its setup written out.
 
+Two hooks are optional:
+
+  - check_prepare(+Sandbox, +Program, +Defined, +Options, -Context):
+    called once the program is loaded, for a profile that must ask the
+    program how it speaks (its own state and move terms) before any
+    position; the other hooks read Context with check_prepared/2. When
+    it raises E the program is not checked (`unchecked(prepare(E))`);
+  - check_starts(-OptionLists): the tabula_new/3 options of the games
+    positions come from (default `[[]]`); a history from a start other
+    than `[]` begins with `start(Options)`.
+
 A position is pos(History, State): the moves from the start (course
 terms) and the engine's state after them; a worked example is
 pos(example(Name, Data), State).
@@ -54,6 +66,19 @@ pos(example(Name, Data), State).
 :- use_module(library(tabula/check_compare)).
 
 :- multifile profile/2.
+
+% The Context of the latest check_prepare/5 of each profile, kept after
+% the run for the report and the regression tests.
+:- thread_local prepared/2.
+
+%!  check_prepared(+Module, -Context) is semidet.
+%
+%   Context is what the course profile Module's check_prepare/5 gave in
+%   the latest check run in this thread; fails when there was none.
+check_prepared(M, Context) :-
+    prepared(M, Context0),
+    !,
+    Context = Context0.
 
 %!  check_games(-Games) is det.
 %
@@ -90,8 +115,9 @@ game_profile(Game, M) :-
 check_replay(Game, History, State) :-
     must_be(atom, Game),
     must_be(list, History),
-    tabula_new(Game, [], G0),
-    foldl(replay_move, History, G0, game(_, State)).
+    (   History = [start(Options)|Moves] -> true ; Options = [], Moves = History ),
+    tabula_new(Game, Options, G0),
+    foldl(replay_move, Moves, G0, game(_, State)).
 
 replay_move(Move, G0, G) :-
     tabula_move(G0, Move, G1),
@@ -119,7 +145,7 @@ check_run(Game, Program, Options, Report) :-
     get_time(T0),
     sandbox_options(Options, SbOptions),
     sandbox_start(Folder, SbOptions, Sb),
-    call_cleanup(run_in(Game, M, Sb, Loads, Supply, Seed, NPos, Options, T0, Report0),
+    call_cleanup(run_in(Game, M, Sb, Loads, Supply, Seed, NPos, [program(Program)|Options], T0, Report0),
                  sandbox_stop(Sb)),
     Report0 = report(Game, Info0, Preds),
     get_time(T1),
@@ -151,6 +177,10 @@ run_in(Game, M, Sb, Loads, Supply, Seed, NPos, Options, T0, report(Game, Info, P
     ;   Defined == []
     ->  Info = [status(unchecked(no_course_predicate))|Info0],
         maplist(not_checked, PIs, Preds)
+    ;   prepare(M, Sb, Defined, Options, Prepared),
+        Prepared = failed(Why)
+    ->  Info = [status(unchecked(prepare(Why)))|Info0],
+        maplist(not_checked, PIs, Preds)
     ;   set_random(seed(Seed)),
         positions(Game, M, NPos, Positions),
         length(Positions, NP),
@@ -162,6 +192,21 @@ run_in(Game, M, Sb, Loads, Supply, Seed, NPos, Options, T0, report(Game, Info, P
         option(shrink_time(ShrinkTime), Options, 10),
         maplist(pred_result(Game, M, Sb, Defined, Tally, ShrinkTime), PIs, Preds),
         Info = [status(checked), positions(Checked, NP)|Info0]
+    ).
+
+% Prepared is `ok`, or failed(Why) when the profile's check_prepare/5
+% cannot make sense of the program.
+prepare(M, Sb, Defined, Options, Prepared) :-
+    retractall(prepared(M, _)),
+    (   current_predicate(M:check_prepare/5)
+    ->  option(program(Program), Options, none),
+        catch(( M:check_prepare(Sb, Program, Defined, Options, Context)
+              ->  assertz(prepared(M, Context)),
+                  Prepared = ok
+              ;   Prepared = failed(failed)
+              ),
+              E, Prepared = failed(E))
+    ;   Prepared = ok
     ).
 
 supply(File, Scratch) :-
@@ -193,7 +238,8 @@ not_checked(PI, pred(PI, unchecked, 0, [])).
 positions(Game, M, N, Positions) :-
     (   catch(M:check_examples(Examples), _, fail) -> true ; Examples = [] ),
     Games is max(4, N // 8),
-    random_games(Game, Games, Walks),
+    (   catch(M:check_starts(Starts), _, fail) -> true ; Starts = [[]] ),
+    random_games(Game, Starts, Games, Walks),
     append(Walks, Candidates0),
     sort(Candidates0, Candidates),
     findall(Tag-P, ( member(P, Candidates), M:check_tags(P, Tags), member(Tag, Tags) ), TagPairs),
@@ -221,13 +267,16 @@ first_n(N, List, Prefix) :-
     length(List, L),
     (   L =< N -> Prefix = List ; length(Prefix, N), append(Prefix, _, List) ).
 
-random_games(Game, N, Walks) :-
-    length(Walks, N),
-    maplist(random_game(Game), Walks).
+% The games go round the starts.
+random_games(Game, Starts, N, Walks) :-
+    length(Starts, NS),
+    findall(Walk, ( between(1, N, I), J is (I - 1) mod NS, nth0(J, Starts, Start),
+                    random_game(Game, Start, Walk) ), Walks).
 
-random_game(Game, Positions) :-
-    tabula_new(Game, [], G0),
-    walk(G0, [], 400, Positions).
+random_game(Game, Start, Positions) :-
+    tabula_new(Game, Start, G0),
+    (   Start == [] -> Rev0 = [] ; Rev0 = [start(Start)] ),
+    walk(G0, Rev0, 400, Positions).
 
 walk(game(Name, State), RevHistory, Left, [pos(History, State)|Rest]) :-
     reverse(RevHistory, History),
