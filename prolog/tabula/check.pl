@@ -124,36 +124,95 @@ child_path_args(Args) :-
 %
 %   The command line: `swipl -g tabula_check_main -t halt -- Game Program
 %   [--seed N] [--positions N] [--budget S] [--time S] [--save-tests F]
-%   [--isolation none]`. Prints the report and halts with 0 when every
-%   predicate agrees, 1 when faults were found, 2 when the program could
-%   not be checked (or the arguments are wrong).
+%   [--isolation none] [--report-term F] [--report-text F]`. Prints the
+%   report (and writes it to the files given: the report term, readable
+%   by read_term/2, and the printed text; each atomically, the term
+%   last) and halts with 0 when every predicate agrees, 1 when faults
+%   were found, 2 when the program could not be checked (or the
+%   arguments are wrong). `-- --batch Game Folder --out Dir [--jobs N]
+%   [--retries N] [check options]` checks every submission of Folder
+%   (check_batch/4 of library(tabula/check_batch)): 0 when every one
+%   was checked, 2 when some could not be.
 tabula_check_main :-
     current_prolog_flag(argv, Argv),
     catch(main_(Argv, Status), E,
           ( print_message(error, E), Status = 2 )),
     halt(Status).
 
+main_(['--batch'|Argv], Status) :-
+    !,
+    (   Argv = [GameA, Folder|Rest],
+        atom_string(Game, GameA),
+        cli_options(batch, Rest, Options)
+    ->  use_module(library(tabula/check_batch), []),
+        check_batch:check_batch(Game, Folder, Options, Results),
+        (   memberchk(_-failed(_), Results) -> Status = 2 ; Status = 0 )
+    ;   usage,
+        Status = 2
+    ).
 main_(Argv, Status) :-
     (   Argv = [GameA, Program|Rest],
         atom_string(Game, GameA),
-        cli_options(Rest, Options)
+        cli_options(one, Rest, Options)
     ->  tabula_check(Game, Program, Report, Options),
+        report_files(Report, Options),
         check_report_status(Report, Status)
-    ;   format(user_error,
-               "usage: swipl -g tabula_check_main -t halt -- Game Program [--seed N] [--positions N]~n       [--budget Seconds] [--time Seconds] [--save-tests File] [--isolation auto|bwrap|none]~n", []),
+    ;   usage,
         Status = 2
     ).
 
-cli_options([], []).
-cli_options([Flag, Value|Rest], [Option|Options]) :-
+usage :-
+    format(user_error,
+           "usage: swipl -g tabula_check_main -t halt -- Game Program [--seed N] [--positions N]~n       [--budget Seconds] [--time Seconds] [--save-tests File] [--isolation auto|bwrap|none]~n       [--report-term File] [--report-text File]~n   or: swipl -g tabula_check_main -t halt -- --batch Game Folder --out Dir [--jobs N] [--retries N]~n       [--seed N] [--positions N] ...~n", []).
+
+cli_options(_, [], []).
+cli_options(Mode, [Flag, Value|Rest], [Option|Options]) :-
     atom_concat('--', Name0, Flag),
     atomic_list_concat(Parts, '-', Name0),
     atomic_list_concat(Parts, '_', Name),
-    memberchk(Name, [seed, positions, budget, shrink_time, time, inferences, save_tests,
-                     isolation, memory, cpu]),
-    (   atom_number(Value, N) -> V = N ; atom_string(V, Value) ),
+    cli_option(Mode, Name),
+    (   file_option(Name) -> atom_string(V, Value)
+    ;   atom_number(Value, N) -> V = N
+    ;   atom_string(V, Value)
+    ),
     Option =.. [Name, V],
-    cli_options(Rest, Options).
+    cli_options(Mode, Rest, Options).
+
+cli_option(_, Name) :-
+    memberchk(Name, [seed, positions, budget, shrink_time, time, inferences,
+                     isolation, memory, cpu]).
+cli_option(one, Name) :-
+    memberchk(Name, [save_tests, report_term, report_text]).
+cli_option(batch, Name) :-
+    memberchk(Name, [out, jobs, retries]).
+
+file_option(Name) :-
+    memberchk(Name, [save_tests, report_term, report_text, out]).
+
+% The printed report first, the term last: a batch takes the term file
+% as the sign that the check has ended.
+report_files(Report, Options) :-
+    (   option(report_text(Text), Options)
+    ->  write_atomically(Text, report_text(Report))
+    ;   true
+    ),
+    (   option(report_term(Term), Options)
+    ->  write_atomically(Term, report_term(Report))
+    ;   true
+    ).
+
+report_text(Report, Out) :-
+    check_print_report(Out, Report).
+
+report_term(Report, Out) :-
+    format(Out, "~k.~n", [Report]).
+
+write_atomically(File, Write) :-
+    atom_concat(File, '.tmp', Tmp),
+    setup_call_cleanup(open(Tmp, write, Out, [encoding(utf8)]),
+                       call(Write, Out),
+                       close(Out)),
+    rename_file(Tmp, File).
 
                  /*******************************
                  *            PLUNIT            *

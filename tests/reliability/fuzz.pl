@@ -80,6 +80,7 @@ fuzz_excluded(tabula_check:tabula_check_predicate/4, "starts a sandboxed swipl o
 fuzz_excluded(check_core:check_run/4, "starts a sandboxed swipl on a program: the check suites drive it").
 fuzz_excluded(check_report:check_save_tests/3, "writes a file wherever it is told: the check suites drive it").
 fuzz_excluded(check_batch:check_batch/3, "starts a swipl per program of a folder: the check suites drive it").
+fuzz_excluded(check_batch:check_batch/4, "starts a swipl per program of a folder: the check suites drive it").
 fuzz_excluded(tabula_sandbox:sandbox_start/3, "starts a child swipl: the sandbox suite drives it").
 fuzz_excluded(tabula_sandbox_child:sandbox_serve/0, "serves requests from standard input: the sandbox suite drives it").
 
