@@ -395,10 +395,11 @@ infer_two_step(Game, M, Sb, Init, VM, Players, Seen, Map) :-
     term_wrap(First, Wrap),
     porto_candidate_mappings(Game, Maps0),
     maplist(set_wrap(Wrap), Maps0, Maps),
-    best_mappings(Game, Seen, Maps, Score, Tied),
+    best_mappings(Game, Seen, Maps, Score, Tied0),
     findall(T, ( member(seen(_, _, Ts), Seen), member(T, Ts) ), All),
     length(All, N),
     Score * 2 > N,
+    reading_order(Game, Seen, Tied0, Tied),
     (   Tied = [Map]
     ->  true
     ;   Seen = [seen(Dims, _, _)|_],
@@ -425,6 +426,20 @@ infer_two_step(Game, M, Sb, Init, VM, Players, Seen, Map) :-
         memberchk(Best-Map, Scored)
     ).
 
+% Programs list their moves in reading order: of candidates a square
+% board cannot tell apart, those under which the program's list runs
+% along our rows rather than our columns.
+reading_order(Game, [seen(Dims, _, Theirs)|_], Maps, Best) :-
+    findall(K-Map, ( member(Map, Maps), row_runs(Game, Map, Dims, Theirs, K) ), Scored),
+    pairs_keys(Scored, Ks),
+    max_list(Ks, Max),
+    findall(Map, member(Max-Map, Scored), Best).
+
+row_runs(Game, Map, Dims, Theirs, K) :-
+    findall(R, ( member(T, Theirs), porto_to_ours(Game, Map, Dims, T, O),
+                 profile_module(Game, M), M:porto_cell(O, Dims, cell(R, _)) ), Rows),
+    aggregate_all(count, nextto(R, R, Rows), K).
+
 % The turn switch: the adapter's, or the first of the program's known
 % switching steps (or none: move/3 switches) under which a game where
 % the colours matter ends as ours does.
@@ -432,7 +447,9 @@ step(Game, M, Sb, AdapterDefs, Defined, Dims, Ctx, Step) :-
     (   memberchk(user:tabula_next/2, AdapterDefs)
     ->  Step = step(S1, S2, tabula_next(S1, S2))
     ;   M:porto_steps(Known),
-        findall(St, ( member(PI-St, Known), memberchk(PI, Defined) ), Steps0),
+        findall(user:PI, member(PI-_, Known), QPIs),
+        sandbox_defined(Sb, QPIs, Defs),
+        findall(St, ( member(PI-St, Known), memberchk(user:PI, Defs) ), Steps0),
         append(Steps0, [none], Steps),
         (   memberchk(game_over/2, Defined),
             M:porto_probe(Dims, Probe),

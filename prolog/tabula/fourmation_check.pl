@@ -21,7 +21,7 @@ check_core:profile(fourmation, fourmation_check).
 
 :- public
     check_program/2, check_predicates/1, check_qualified/2, check_setup/4,
-    check_cases/5, check_tags/2, check_show/2, check_prepare/5, check_starts/1,
+    check_cases/5, check_tags/2, check_examples/1, check_show/2, check_prepare/5, check_starts/1,
     porto_starts/1, porto_dims/2, porto_cell/3, porto_players/1, porto_mover/2,
     porto_player_terms/1, porto_size_forms/1, porto_inits/1, porto_first_cell/2,
     porto_probe/2, porto_illegal/2, porto_rows_preferred/1, porto_board/2,
@@ -97,6 +97,21 @@ spread(N, List, Some) :-
     ;   Step is L / N,
         findall(X, ( between(0, N, I), I < N, J is floor(I * Step), nth0(J, List, X) ), Some)
     ).
+
+% Games that end each way the rules know, played out from the start (so
+% their faults shrink like any other): a four in each direction, the
+% stuck draw, and a four that leaves the other side stuck.
+check_examples(Positions) :-
+    findall(pos(H, S),
+            ( example_game(H), check_core:check_replay(fourmation, H, S) ),
+            Positions).
+
+example_game([3-0, 2-0, 3-1, 2-1, 3-2, 2-2, 3-3]).
+example_game([0-3, 0-2, 1-3, 1-2, 2-3, 2-2, 3-3]).
+example_game([0-0, 0-1, 1-1, 1-2, 2-2, 2-3, 3-3]).
+example_game([0-6, 0-5, 1-5, 1-4, 2-4, 2-3, 3-3]).
+example_game([1-1, 0-1, 1-0, 0-0]).
+example_game([0-3, 1-2, 0-2, 1-1, 0-1, 1-0, 0-0]).
 
                  /*******************************
                  *             TAGS             *

@@ -62,5 +62,7 @@ value(S, P, V) :-
     include(==(X), Cells, Mine),
     length(Mine, V).
 
-choose_move(S, _, M) :-
-    valid_moves(S, [M|_]).
+choose_move(S, _, [R, C]) :-
+    \+ game_over(S, _),
+    legal(S, R, C),
+    !.
