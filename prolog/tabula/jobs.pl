@@ -17,8 +17,9 @@ the same jobs and redoes only the unfinished ones.
 The local backend (here) keeps up to concurrency(N) processes running,
 each with its standard input empty and its output in
 `LogDir/<Id>.log`, in a process group of its own: whatever a job starts
-ends with it. When the run is left (an exception, a time limit, Ctrl-C,
-SIGTERM or SIGHUP of this process) every running job's group is killed
+ends with it. When the run is left (an exception, a time limit, or
+SIGINT, SIGTERM or SIGHUP of this process, raised then as
+error(signal(Name, Number), _)) every running job's group is killed
 first. Other backends register themselves with
 
     :- multifile tabula_jobs:backend/2.
@@ -234,15 +235,17 @@ backend_run(Jobs, Options, Emit) :-
             pool(Queue, [], Pool),
             kill_running(Key))).
 
-% SIGTERM and SIGHUP raise an exception while the pool runs, so that the
-% cleanup kills the jobs before this process ends (their default ends it
-% at once). Handlers are per process: the main thread's run only.
+% SIGINT, SIGTERM and SIGHUP raise an exception while the pool runs, so
+% that the cleanup kills the jobs before this process ends (SIGTERM and
+% SIGHUP end it at once by default; SIGINT without a terminal ends it
+% with status 0). Handlers are per process: the main thread's run only.
 with_signals_raised(Goal) :-
     (   thread_self(main)
-    ->  setup_call_cleanup(
-            ( on_signal(term, Term, throw), on_signal(hup, Hup, throw) ),
+    ->  Signals = [int, term, hup],
+        setup_call_cleanup(
+            maplist([S, S-Old]>>on_signal(S, Old, throw), Signals, Olds),
             Goal,
-            ( on_signal(term, _, Term), on_signal(hup, _, Hup) ))
+            forall(member(S-Old, Olds), on_signal(S, _, Old)))
     ;   call(Goal)
     ).
 
