@@ -34,6 +34,7 @@ Options (tabula_check/4 and the command line's `--name value`):
   - shrink_time(Seconds): time to shrink each fault (default 10)
   - time(Seconds), inferences(N): limits per call (default 5, 100,000,000)
   - save_tests(File): write the counterexamples as plunit tests
+  - adapter(File): how a 4Mation or CrossCut program's terms read (docs/check.md)
   - isolation(auto|bwrap|none), memory(MB), cpu(Seconds), ...: the
     sandbox's options
   - quiet(true): tabula_check/4 prints nothing
@@ -182,12 +183,12 @@ cli_option(_, Name) :-
     memberchk(Name, [seed, positions, budget, shrink_time, time, inferences,
                      isolation, memory, cpu]).
 cli_option(one, Name) :-
-    memberchk(Name, [save_tests, report_term, report_text]).
+    memberchk(Name, [save_tests, report_term, report_text, adapter]).
 cli_option(batch, Name) :-
     memberchk(Name, [out, jobs, retries]).
 
 file_option(Name) :-
-    memberchk(Name, [save_tests, report_term, report_text, out]).
+    memberchk(Name, [save_tests, report_term, report_text, out, adapter]).
 
 % The printed report first, the term last: a batch takes the term file
 % as the sign that the check has ended.
