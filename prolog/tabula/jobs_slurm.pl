@@ -71,11 +71,14 @@ backend_run(Jobs, Options, Emit) :-
     must_be(list, Options),
     must_be(callable, Emit),
     settings(Jobs, Options, S),
+    Jobs \== [],
+    !,
     directory_file_path(S.shared, logs, TaskLogs),
     make_directory_path(TaskLogs),
     make_directory_path(S.log_dir),
     adopt(Jobs, S, Pending),
     run(Pending, S, Emit).
+backend_run(_, _, _).
 
                  /*******************************
                  *           SETTINGS           *
@@ -215,7 +218,7 @@ find_array_id(A, A).
 
 live_array(States, array(_, SId, _)) :-
     SId \== none,
-    get_assoc(SId-_, States, State),
+    gen_assoc(SId-_, States, State),
     \+ final_state(State),
     !.
 
