@@ -295,28 +295,40 @@ walk(game(Name, State), RevHistory, Left, [pos(History, State)|Rest]) :-
                  *******************************/
 
 % The tally: per predicate, the calls made and the faults seen (kind,
-% position, case), newest first; and the positions checked.
-empty_assoc_tally(tally(0, [])).
+% position, case), newest first; the positions checked; and per
+% predicate the costly faults so far (PI-Count), kept apart so that
+% choosing the predicates to call does not walk every entry at every
+% position.
+empty_assoc_tally(tally(0, [], [])).
 
-tally_positions(tally(N, _), N).
+tally_positions(tally(N, _, _), N).
 
 check_position(M, Sb, PIs, Defined, Deadline, Position, Tally0, Tally) :-
     get_time(Now),
     (   Now > Deadline
     ->  Tally = Tally0
-    ;   exclude(suspended(Tally0), Defined, Active),
+    ;   Tally0 = tally(N0, Entries0, Costly0),
+        exclude(suspended(Costly0), Defined, Active),
         position_results(M, Sb, PIs, Active, Position, Results),
-        Tally0 = tally(N0, Entries0),
         N is N0 + 1,
         append(Results, Entries0, Entries),
-        Tally = tally(N, Entries)
+        foldl(count_costly, Results, Costly0, Costly),
+        Tally = tally(N, Entries, Costly)
     ).
 
 % A predicate that has hung, crashed or halted three times is not called
 % again: each such call costs the whole time limit or a restart.
-suspended(tally(_, Entries), PI) :-
-    aggregate_all(count, ( member(fault(PI, Kind, _, _, _), Entries), costly(Kind) ), N),
+suspended(Costly, PI) :-
+    memberchk(PI-N, Costly),
     N >= 3.
+
+count_costly(Result, Costly0, Costly) :-
+    (   Result = fault(PI, Kind, _, _, _),
+        costly(Kind)
+    ->  (   selectchk(PI-N0, Costly0, Rest) -> N is N0 + 1 ; N = 1, Rest = Costly0 ),
+        Costly = [PI-N|Rest]
+    ;   Costly = Costly0
+    ).
 
 costly(Kind) :-
     memberchk(Kind, [timeout, inference_limit, stack_overflow, memory, crashed, halted,
@@ -395,7 +407,7 @@ case_result(PI, Position, Case, Outcome, fault(PI, Kind, Position, Case, Verdict
 pred_result(_, _, _, Defined, _, _, PI, pred(PI, undefined, 0, [])) :-
     \+ memberchk(PI, Defined),
     !.
-pred_result(Game, M, Sb, Defined, tally(_, Entries), ShrinkTime, PI, pred(PI, Status, Calls, Faults)) :-
+pred_result(Game, M, Sb, Defined, tally(_, Entries, _), ShrinkTime, PI, pred(PI, Status, Calls, Faults)) :-
     aggregate_all(sum(N), member(calls(PI, N), Entries), Calls),
     findall(Kind-f(Position, Case, Verdict),
             member(fault(PI, Kind, Position, Case, Verdict), Entries), Found0),

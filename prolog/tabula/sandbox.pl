@@ -74,7 +74,7 @@ Options of sandbox_start/3 (limits per call and per child):
 :- dynamic
     sandbox_/3,                 % Id, Options, Scratch
     child_/6,                   % Id, Pid, In, Out, ErrFile, Nonce
-    buffer_/2,                  % Id, Codes (the part of a line read so far)
+    buffer_/2,                  % Id, String (what was read and not yet taken as lines)
     loads_/2,                   % Id, Goal (replayed on restart)
     restarts_/2,                % Id, N
     stray_/2,                   % Id, Bytes printed outside answers
@@ -250,7 +250,7 @@ start_child(Id) :-
     random_between(100000000, 999999999, R),
     format(atom(Nonce), 'n~d', [R]),
     retractall(buffer_(Id, _)),
-    assertz(buffer_(Id, [])),
+    assertz(buffer_(Id, "")),
     retractall(stray_(Id, _)),
     assertz(stray_(Id, 0)),
     retractall(halting_(Id, _)),
@@ -588,10 +588,12 @@ receive(Id, Seconds, Reply, Stray) :-
     receive_until(Id, Deadline, Reply),
     stray_(Id, Stray).
 
+% What was read is kept as one string: a list of codes, asserted again
+% for every line taken from it, cost more than the child's own work.
 receive_until(Id, Deadline, Reply) :-
     child_(Id, _, _, Out, _, Nonce),
-    buffer_(Id, Codes0),
-    (   next_line(Codes0, Line, Rest)
+    buffer_(Id, Pending0),
+    (   next_line(Pending0, Line, Rest)
     ->  set_buffer(Id, Rest),
         (   tagged(Nonce, Line, Reply0)
         ->  (   Reply0 = halting(Status)
@@ -604,7 +606,7 @@ receive_until(Id, Deadline, Reply) :-
             \+ stray_overflow(Id),
             receive_until(Id, Deadline, Reply)
         )
-    ;   length(Codes0, Pending),
+    ;   string_length(Pending0, Pending),
         limit_value(Id, answer_bytes, 4 000 000, MaxLine),
         Pending =< MaxLine + 1000,
         get_time(Now),
@@ -614,31 +616,31 @@ receive_until(Id, Deadline, Reply) :-
         Ready \== [],
         catch(( fill_buffer(Out), read_pending_codes(Out, New, []) ), _, New = []),
         New \== [],
-        append(Codes0, New, Codes),
-        set_buffer(Id, Codes),
+        string_codes(NewString, New),
+        string_concat(Pending0, NewString, Pending1),
+        set_buffer(Id, Pending1),
         receive_until(Id, Deadline, Reply)
     ).
 
-set_buffer(Id, Codes) :-
+set_buffer(Id, Pending) :-
     retractall(buffer_(Id, _)),
-    assertz(buffer_(Id, Codes)).
+    assertz(buffer_(Id, Pending)).
 
-next_line(Codes, Line, Rest) :-
-    append(Line, [0'\n|Rest], Codes),
-    !.
+next_line(Pending, Line, Rest) :-
+    sub_string(Pending, Before, 1, After, "\n"),
+    !,
+    sub_string(Pending, 0, Before, _, Line),
+    sub_string(Pending, _, After, 0, Rest).
 
-add_stray(_, []) :-
+add_stray(_, "") :-
     !.
 add_stray(Id, Line) :-
-    length(Line, L),
+    string_length(Line, L),
     retract(stray_(Id, B0)),
     B is B0 + L + 1,
     assertz(stray_(Id, B)).
 
 tagged(Nonce, Line, Reply) :-
-    atom_codes(Nonce, NC),
-    append(`TABULA-`, NC, Prefix0),
-    append(Prefix0, ` `, Prefix),
-    append(Prefix, TermCodes, Line),
-    string_codes(Text, TermCodes),
+    atomic_list_concat(['TABULA-', Nonce, ' '], Prefix),
+    string_concat(Prefix, Text, Line),
     catch(term_string(Reply, Text), _, fail).
