@@ -1,0 +1,83 @@
+/*  The conformance checker's speed, in one run: for a complete UTTT
+    program in plain Prolog (bench/data/uttt_pure_program.pl on the
+    reference rules), the same program with a planted fault, and the
+    drop-in on the engine, a default check (tabula_check/4, default
+    options, seed 1): its wall time, the checker's own CPU time (positions,
+    engine answers, comparison, shrinking; the student's program runs in
+    its own process) and that share of the wall time, and the time each
+    fault took to shrink.
+    On one core, as the figures in bench/RESULTS.md were taken:
+      taskset -c 0 swipl -p foreign=lib/x86_64-linux -p library=prolog bench/check_bench.pl
+*/
+:- use_module(library(tabula/check)).
+:- use_module(library(tabula/check_core)).
+:- use_module(library(tabula/check_report)).
+:- use_module(library(filesex)).
+:- use_module(library(lists)).
+:- initialization(main, main).
+
+:- dynamic shrunk/2.                      % PI, Seconds
+
+% Shrinking is timed where it happens, around check_core's shrink step.
+:- wrap_predicate(check_core:shrink(_, _, _, _, PI, _, _, _, _), check_bench, Shrink,
+                  ( get_time(T0), Shrink, get_time(T1),
+                    S is T1 - T0, assertz(user:shrunk(PI, S)) )).
+
+program(pure, Dir, File) :-
+    program_folder(pure, Dir),
+    copy_here('bench/data/uttt_pure_program.pl', Dir, 'uttt.pl'),
+    copy_here('tests/reference/uttt_ref.pl', Dir, 'uttt_ref.pl'),
+    directory_file_path(Dir, 'uttt.pl', File).
+program(pure_missed_diagonal, Dir, File) :-
+    program(pure, Dir0, _),
+    program_folder(pure_missed_diagonal, Dir),
+    copy_directory(Dir0, Dir),
+    directory_file_path(Dir, 'uttt.pl', File),
+    rewrite_board_result(File).
+program(dropin, Dir, File) :-
+    program_folder(dropin, Dir),
+    copy_here('examples/dropin/uttt/uttt.pl', Dir, 'uttt.pl'),
+    directory_file_path(Dir, 'uttt.pl', File).
+
+% getBoardResult/2 of the faulty copy ignores the anti-diagonal.
+rewrite_board_result(File) :-
+    read_file_to_string(File, Text0, []),
+    Old = "getBoardResult(Board, R) :- ref_board_result(Board, R).",
+    New = "getBoardResult([A,B,C,D,E,F,G,H,I], R) :- ( C \\== '', C \\== r, C == E, E == G -> ref_board_result([A,B,'',D,E,F,G,H,I], R) ; ref_board_result([A,B,C,D,E,F,G,H,I], R) ).",
+    sub_string(Text0, Before, _, After, Old),
+    sub_string(Text0, 0, Before, _, Head),
+    sub_string(Text0, _, After, 0, Tail),
+    atomics_to_string([Head, New, Tail], Text),
+    setup_call_cleanup(open(File, write, S), write(S, Text), close(S)).
+
+program_folder(Name, Dir) :-
+    tmp_file(check_bench, Base),
+    atomic_list_concat([Base, '_', Name], Dir),
+    make_directory(Dir).
+
+copy_here(Rel, Dir, Name) :-
+    directory_file_path(Dir, Name, Target),
+    copy_file(Rel, Target).
+
+main :-
+    format("~w~t~24| ~w~t~34| ~w~t~44| ~w~t~56| ~w~t~66| ~w~n",
+           [program, 'wall s', positions, 'checker s', share, 'faults (shrink s)']),
+    forall(member(Name, [pure, pure_missed_diagonal, dropin]), row(Name)).
+
+row(Name) :-
+    program(Name, _, File),
+    retractall(shrunk(_, _)),
+    statistics(cputime, C0),
+    tabula_check(uttt, File, Report, [quiet(true), seed(1)]),
+    statistics(cputime, C1),
+    Report = report(uttt, Info, _),
+    memberchk(seconds(Wall), Info),
+    (   memberchk(positions(Checked, _), Info) -> true ; Checked = 0 ),
+    Own is C1 - C0,
+    Share is 100 * Own / Wall,
+    check_report_faults(Report, Faults),
+    findall(Text, ( shrunk(PI, S), format(string(Text), "~w ~2f", [PI, S]) ), Shrinks),
+    (   Shrinks == [] -> Shown = "none" ; atomic_list_concat(Shrinks, ', ', Shown) ),
+    length(Faults, NFaults),
+    format("~w~t~24| ~1f~t~34| ~d~t~44| ~2f~t~56| ~1f%~t~66| ~d (~w)~n",
+           [Name, Wall, Checked, Own, Share, NFaults, Shown]).
