@@ -131,9 +131,11 @@ child_path_args(Args) :-
 %   last) and halts with 0 when every predicate agrees, 1 when faults
 %   were found, 2 when the program could not be checked (or the
 %   arguments are wrong). `-- --batch Game Folder --out Dir [--jobs N]
-%   [--retries N] [check options]` checks every submission of Folder
-%   (check_batch/4 of library(tabula/check_batch)): 0 when every one
-%   was checked, 2 when some could not be.
+%   [--retries N] [--swipl Exe] [--backend slurm --partition P ...]
+%   [check options]` checks every
+%   submission of Folder (check_batch/4 of library(tabula/check_batch)):
+%   0 when every one was checked, 2 when some could not be (or it was
+%   stopped by a signal).
 tabula_check_main :-
     current_prolog_flag(argv, Argv),
     catch(main_(Argv, Status), E,
@@ -146,8 +148,12 @@ main_(['--batch'|Argv], Status) :-
         atom_string(Game, GameA),
         cli_options(batch, Rest, Options)
     ->  use_module(library(tabula/check_batch), []),
-        check_batch:check_batch(Game, Folder, Options, Results),
-        (   memberchk(_-failed(_), Results) -> Status = 2 ; Status = 0 )
+        catch(( check_batch:check_batch(Game, Folder, Options, Results),
+                (   memberchk(_-failed(_), Results) -> Status = 2 ; Status = 0 ) ),
+              error(signal(Signal, _), _),
+              ( format(user_error, "~NStopped by SIG~w: the same command checks the rest.~n",
+                       [Signal]),
+                Status = 2 ))
     ;   usage,
         Status = 2
     ).
@@ -164,7 +170,7 @@ main_(Argv, Status) :-
 
 usage :-
     format(user_error,
-           "usage: swipl -g tabula_check_main -t halt -- Game Program [--seed N] [--positions N]~n       [--budget Seconds] [--time Seconds] [--save-tests File] [--isolation auto|bwrap|none]~n       [--report-term File] [--report-text File]~n   or: swipl -g tabula_check_main -t halt -- --batch Game Folder --out Dir [--jobs N] [--retries N]~n       [--seed N] [--positions N] ...~n", []).
+           "usage: swipl -g tabula_check_main -t halt -- Game Program [--seed N] [--positions N]~n       [--budget Seconds] [--time Seconds] [--save-tests File] [--isolation auto|bwrap|none]~n       [--report-term File] [--report-text File]~n   or: swipl -g tabula_check_main -t halt -- --batch Game Folder --out Dir [--jobs N] [--retries N] [--swipl Exe]~n       [--seed N] [--positions N] ...~n", []).
 
 cli_options(_, [], []).
 cli_options(Mode, [Flag, Value|Rest], [Option|Options]) :-
@@ -185,7 +191,8 @@ cli_option(_, Name) :-
 cli_option(one, Name) :-
     memberchk(Name, [save_tests, report_term, report_text, adapter]).
 cli_option(batch, Name) :-
-    memberchk(Name, [out, jobs, retries]).
+    memberchk(Name, [out, jobs, retries, swipl, backend, partition, account, time_limit,
+                     array_size, shared_dir]).
 
 file_option(Name) :-
     memberchk(Name, [save_tests, report_term, report_text, out, adapter]).

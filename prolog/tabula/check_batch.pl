@@ -49,11 +49,14 @@ check_batch(Game, Folder, Options) :-
 %   each program checked and Name-failed(Why) for each that could not be
 %   run (Why as library(tabula/jobs) says it), by name. Options: out(Dir)
 %   (required), jobs(N) (default the cores), retries(N) (default 1),
-%   quiet(Bool), and the check's seed(N), positions(N), budget(S),
-%   shrink_time(S), time(S), inferences(N), isolation(I), memory(MB),
-%   cpu(S), the same for every program. Raises domain_error(check_game,
-%   Game) for a game without a course profile and
-%   existence_error(directory, Folder) when Folder is not one.
+%   swipl(Exe) (the checks' swipl, default this one), quiet(Bool),
+%   backend(B) and the backend's options (library(tabula/jobs): `slurm`
+%   with partition(P), account(A), time_limit(Minutes), ...), and the
+%   check's seed(N), positions(N), budget(S), shrink_time(S), time(S),
+%   inferences(N), isolation(I), memory(MB), cpu(S), the same for every
+%   program. Raises domain_error(check_game, Game) for a game without a
+%   course profile and existence_error(directory, Folder) when Folder is
+%   not one.
 check_batch(Game, Folder, Options, Results) :-
     must_be(atom, Game),
     must_be(atomic, Folder),
@@ -68,25 +71,29 @@ check_batch(Game, Folder, Options, Results) :-
     must_be(positive_integer, Concurrency),
     option(retries(Retries), Options, 1),
     must_be(nonneg, Retries),
+    maplist(check_option, Options),
     absolute_file_name(Out0, Out),
     directory_file_path(Out, reports, Reports),
     directory_file_path(Out, logs, Logs),
     make_directory_path(Reports),
     submissions(Game, Folder, Out, Subs, Rejected),
     check_args(Options, CheckArgs),
-    maplist(job(Game, Reports, CheckArgs), Subs, Jobs),
+    (   option(swipl(Exe), Options) -> must_be(atomic, Exe) ; current_prolog_flag(executable, Exe) ),
+    maplist(job(Exe, Game, Reports, CheckArgs), Subs, Jobs),
     (   option(quiet(true), Options) -> Quiet = true ; Quiet = false ),
     jobs_status(Jobs, status(Done, _)),
     length(Jobs, NJobs),
     length(Done, NDone),
     ToRun is NJobs - NDone,
-    say(Quiet, "~D programs in ~w, ~D checked before; checking ~D, ~D at once~n",
+    say(Quiet, "~D programs in ~w, ~D checked before; checking ~D, at most ~D at once~n",
         [NJobs, Folder, NDone, ToRun, Concurrency]),
     gensym(check_batch_, Key),
     setup_call_cleanup(
         true,
-        ( jobs_run(Jobs, [ concurrency(Concurrency), retries(Retries), cwd(Out),
-                           log_dir(Logs), on_event(event(Key, Quiet, Logs)) ]),
+        ( include(backend_option, Options, BackendOptions),
+          jobs_run(Jobs, [ concurrency(Concurrency), retries(Retries), cwd(Out),
+                           log_dir(Logs), on_event(event(Key, Quiet, Logs))
+                         | BackendOptions ]),
           findall(Name-Why, failed_(Key, Name, Why), Failed) ),
         retractall(failed_(Key, _, _))),
     maplist(result(Failed), Subs, Jobs, Results),
@@ -96,6 +103,31 @@ check_batch(Game, Folder, Options, Results) :-
     ->  true
     ;   print_table(Folder, Game, Results, Rejected, Logs, Out)
     ).
+
+% Where the checks run: library(tabula/jobs)'s backend and its options.
+backend_option(O) :-
+    compound(O),
+    compound_name_arity(O, Name, 1),
+    memberchk(Name, [backend, partition, account, time_limit, array_size, shared_dir,
+                     sbatch_args]).
+
+% The check's options are checked here once, not by every check.
+check_option(O) :-
+    (   compound(O), compound_name_arity(O, Name, 1), check_type(Name, Type)
+    ->  arg(1, O, V),
+        must_be(Type, V)
+    ;   true
+    ).
+
+check_type(seed, integer).
+check_type(positions, nonneg).
+check_type(budget, number).
+check_type(shrink_time, number).
+check_type(time, number).
+check_type(inferences, positive_integer).
+check_type(isolation, oneof([auto, bwrap, none])).
+check_type(memory, number).
+check_type(cpu, number).
 
 say(true, _, _) :- !.
 say(false, Format, Args) :-
@@ -164,12 +196,11 @@ check_args(Options, Args) :-
               member(Arg, [Flag, V]) ),
             Args).
 
-job(Game, Reports, CheckArgs, sub(Name, Program), job(Name, Argv, Term)) :-
+job(Exe, Game, Reports, CheckArgs, sub(Name, Program), job(Name, Argv, Term)) :-
     file_name_extension(Name, term, TermName),
     file_name_extension(Name, txt, TextName),
     directory_file_path(Reports, TermName, Term),
     directory_file_path(Reports, TextName, Text),
-    current_prolog_flag(executable, Exe),
     path_args(PathArgs),
     append([ [Exe], PathArgs,
              [ '-g', 'use_module(library(tabula/check))', '-g', tabula_check_main,

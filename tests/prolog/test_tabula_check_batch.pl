@@ -135,16 +135,18 @@ test(bad_arguments_raise_iso_errors) :-
     assertion(catch(check_batch(uttt, '/nonexistent/subs', [out(Dir)]), error(existence_error(directory, _), _), true)),
     assertion(catch(check_batch(uttt, Dir, []), error(instantiation_error, _), true)),
     assertion(catch(check_batch(uttt, Dir, [out(Dir), jobs(0)]), error(type_error(positive_integer, 0), _), true)),
-    assertion(catch(check_batch(uttt, Dir, nolist), error(type_error(list, nolist), _), true)).
+    assertion(catch(check_batch(uttt, Dir, nolist), error(type_error(list, nolist), _), true)),
+    assertion(catch(check_batch(uttt, Dir, [out(Dir), seed(x)]), error(type_error(integer, x), _), true)),
+    assertion(catch(check_batch(uttt, Dir, [out(Dir), quiet(true), backend(nowhere)]), error(domain_error(job_backend, nowhere), _), true)).
 
-% Checks that cannot run (a sandbox option no sandbox takes): the
-% command line says why, writes error rows and ends with status 2.
+% Checks that cannot run (their swipl ends at once, without a report):
+% the command line says why, writes error rows and ends with status 2.
 test(checks_that_cannot_run_give_status_2) :-
     submissions(Subs),
     scratch_folder(check_batch_fail, Out),
     run_swipl(Subs, ['-g', 'use_module(library(tabula/check))', '-g', tabula_check_main, '-t', halt,
                      '--', '--batch', uttt, '.', '--out', Out, '--jobs', '2', '--retries', '0',
-                     '--isolation', nowhere],
+                     '--swipl', '/bin/false'],
               Status, Printed, _),
     assertion(Status == 2),
     assertion(sub_string(Printed, _, _, _, "Could not be checked:")),
