@@ -27,6 +27,7 @@ row per program and predicate, and a table is printed.
 :- use_module(library(filesex)).
 :- use_module(library(csv)).
 :- use_module(library(pairs)).
+:- use_module(library(readutil)).
 :- use_module(library(tabula/jobs)).
 :- use_module(library(tabula/check_core)).
 :- use_module(library(tabula/check_report)).
@@ -56,7 +57,8 @@ check_batch(Game, Folder, Options) :-
 %   inferences(N), isolation(I), memory(MB), cpu(S), the same for every
 %   program. Raises domain_error(check_game, Game) for a game without a
 %   course profile and existence_error(directory, Folder) when Folder is
-%   not one.
+%   not one, permission_error(reuse, check_batch_folder, Out) when the
+%   reports in Out come from checks with other options.
 check_batch(Game, Folder, Options, Results) :-
     must_be(atom, Game),
     must_be(atomic, Folder),
@@ -76,8 +78,9 @@ check_batch(Game, Folder, Options, Results) :-
     directory_file_path(Out, reports, Reports),
     directory_file_path(Out, logs, Logs),
     make_directory_path(Reports),
-    submissions(Game, Folder, Out, Subs, Rejected),
     check_args(Options, CheckArgs),
+    same_settings(Out, Game, CheckArgs),
+    submissions(Game, Folder, Out, Subs, Rejected),
     (   option(swipl(Exe), Options) -> must_be(atomic, Exe) ; current_prolog_flag(executable, Exe) ),
     maplist(job(Exe, Game, Reports, CheckArgs), Subs, Jobs),
     (   option(quiet(true), Options) -> Quiet = true ; Quiet = false ),
@@ -102,6 +105,24 @@ check_batch(Game, Folder, Options, Results) :-
     (   Quiet == true
     ->  true
     ;   print_table(Folder, Game, Results, Rejected, Logs, Out)
+    ).
+
+% The reports of one output folder come from checks with the same
+% options: a batch started again with others would mix them.
+same_settings(Out, Game, CheckArgs) :-
+    directory_file_path(Out, 'batch.term', File),
+    Settings = settings(Game, CheckArgs),
+    (   exists_file(File)
+    ->  (   catch(read_file_to_terms(File, [Old], []), _, fail),
+            Old == Settings
+        ->  true
+        ;   permission_error(reuse, check_batch_folder, Out)
+        )
+    ;   atom_concat(File, '.tmp', Tmp),
+        setup_call_cleanup(open(Tmp, write, S, [encoding(utf8)]),
+                           format(S, "~k.~n", [Settings]),
+                           close(S)),
+        rename_file(Tmp, File)
     ).
 
 % Where the checks run: library(tabula/jobs)'s backend and its options.
@@ -182,10 +203,12 @@ unique_name(Name0, Used, N, Name) :-
                  *            JOBS              *
                  *******************************/
 
-% The check's own options become its command line's flags.
+% The check's own options become its command line's flags, in a fixed
+% order.
 check_args(Options, Args) :-
+    msort(Options, Sorted),
     findall(Arg,
-            ( member(O, Options),
+            ( member(O, Sorted),
               O =.. [Name, Value],
               memberchk(Name, [seed, positions, budget, shrink_time, time, inferences,
                                isolation, memory, cpu]),

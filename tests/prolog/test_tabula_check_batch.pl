@@ -137,7 +137,13 @@ test(bad_arguments_raise_iso_errors) :-
     assertion(catch(check_batch(uttt, Dir, [out(Dir), jobs(0)]), error(type_error(positive_integer, 0), _), true)),
     assertion(catch(check_batch(uttt, Dir, nolist), error(type_error(list, nolist), _), true)),
     assertion(catch(check_batch(uttt, Dir, [out(Dir), seed(x)]), error(type_error(integer, x), _), true)),
-    assertion(catch(check_batch(uttt, Dir, [out(Dir), quiet(true), backend(nowhere)]), error(domain_error(job_backend, nowhere), _), true)).
+    assertion(catch(check_batch(uttt, Dir, [out(Dir), quiet(true), backend(nowhere)]), error(domain_error(job_backend, nowhere), _), true)),
+    % an output folder holds the reports of one set of check options
+    directory_file_path(Dir, out, Out),
+    check_batch(uttt, Dir, [out(Out), quiet(true), positions(5), seed(1)]),
+    check_batch(uttt, Dir, [seed(1), out(Out), quiet(true), positions(5), jobs(1)]),
+    assertion(catch(check_batch(uttt, Dir, [out(Out), quiet(true), positions(5), seed(2)]),
+                    error(permission_error(reuse, check_batch_folder, _), _), true)).
 
 % Checks that cannot run (their swipl ends at once, without a report):
 % the command line says why, writes error rows and ends with status 2.
