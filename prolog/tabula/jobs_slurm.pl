@@ -50,6 +50,8 @@ or `scancel` the ids in `arrays.pl`.
 :- use_module(library(pairs)).
 :- use_module(library(assoc)).
 
+:- meta_predicate backend_run(+, +, 1).
+
 :- multifile tabula_jobs:backend/2.
 tabula_jobs:backend(slurm, jobs_slurm).
 
@@ -273,7 +275,7 @@ look_job(S, Emit, TagIds, States, Id-p(Job, Attempt, Where, Started0), P0, P) :-
         ;   exists_file(Result)
         ->  started(S, Tag, Id, Emit, true, Started0, _),
             call(Emit, done(Id)),
-            del_assoc(Id, P0, _, P)
+            forget_job(Id, P0, P)
         ;   started(S, Tag, Id, Emit, false, Started0, Started),
             (   ( final_state(State) ; State == gone )
             ->  why(S, Tag, Id, TagIds, State, Why),
@@ -283,6 +285,10 @@ look_job(S, Emit, TagIds, States, Id-p(Job, Attempt, Where, Started0), P0, P) :-
         )
     ;   P = P0
     ).
+
+% del_assoc/4 of SWI-Prolog 10 leaves a choicepoint.
+forget_job(Id, P0, P) :-
+    once(del_assoc(Id, P0, _, P)).
 
 % started(Id) once per attempt: when its task has marked the job begun,
 % or when it is found done before that was seen.
@@ -301,7 +307,7 @@ ended_without_result(S, Emit, Why, Id-p(Job, Attempt, _, _), P0, P) :-
         Attempt1 is Attempt + 1,
         put_assoc(Id, P0, p(Job, Attempt1, queued, false), P)
     ;   call(Emit, failed(Id, Why)),
-        del_assoc(Id, P0, _, P)
+        forget_job(Id, P0, P)
     ).
 
 % Why a job has no Result: the state its task ended in when Slurm ended

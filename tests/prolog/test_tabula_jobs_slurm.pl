@@ -1,0 +1,145 @@
+:- module(test_tabula_jobs_slurm, []).
+/*  The slurm backend of library(tabula/jobs) against stand-ins of the
+    Slurm clients (small sh scripts first on PATH): `sbatch` runs every
+    task of the array at once, one after the other, and records it as
+    COMPLETED for `squeue`; `scontrol` says MaxArraySize = 2. So these
+    tests need no cluster; tests/cluster/test_slurm_jobs.sh runs the
+    backend on a real one.
+
+    Checked here: jobs sliced under MaxArraySize, the job's own exit
+    status as the reason of a retry, a missing executable, a refused
+    sbatch, malformed options, an empty job list.
+*/
+:- use_module(library(plunit)).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(filesex)).
+:- use_module(library(readutil)).
+:- use_module(library(tabula/jobs_slurm)).
+:- use_module(test_support).
+
+% The stand-ins keep their state (the next array id, the queue) in $FAKE.
+sbatch('#!/bin/sh
+id=$(($(cat "$FAKE/next") + 1)); echo $id > "$FAKE/next"
+for a; do
+  case $a in --array=*) r=${a#--array=0-}; last=${r%%%*} ;; esac
+  script=$a
+done
+if [ -f "$FAKE/refuse" ]; then cat "$FAKE/refuse" >&2; exit 1; fi
+i=0
+while [ $i -le $last ]; do
+  SLURM_ARRAY_TASK_ID=$i sh "$script" >>"$FAKE/tasks.log" 2>&1
+  echo "$id|$i|COMPLETED" >>"$FAKE/queue"
+  i=$((i + 1))
+done
+echo $id
+').
+squeue('#!/bin/sh
+cat "$FAKE/queue"
+').
+scontrol('#!/bin/sh
+echo "MaxArraySize            = 2"
+echo "AccountingStorageType   = accounting_storage/none"
+').
+
+:- dynamic event_/1, saved_path_/1.
+
+record(E) :- assertz(event_(E)).
+
+fake_clients(Dir) :-
+    directory_file_path(Dir, bin, Bin),
+    make_directory_path(Bin),
+    forall(member(Name, [sbatch, squeue, scontrol]),
+           ( call(Name, Text),
+             write_file(Bin, Name, Text),
+             directory_file_path(Bin, Name, File),
+             chmod(File, +x) )),
+    write_file(Dir, next, "0\n"),
+    write_file(Dir, queue, ""),
+    setenv('FAKE', Dir),
+    getenv('PATH', Path),
+    assertz(saved_path_(Path)),
+    atomic_list_concat([Bin, Path], :, NewPath),
+    setenv('PATH', NewPath).
+
+restore_path :-
+    (   retract(saved_path_(Path)) -> setenv('PATH', Path) ; true ),
+    unsetenv('FAKE').
+
+sh_job(Dir, Id, Script, job(Id, ['/bin/sh', '-c', Script, Id, Result], Result)) :-
+    file_name_extension(Id, out, Name),
+    directory_file_path(Dir, Name, Result).
+
+ok('echo ok > "$1.tmp" && mv "$1.tmp" "$1"').
+
+run(Dir, Jobs, Options, Events) :-
+    retractall(event_(_)),
+    backend_run(Jobs, [poll_interval(0.05), shared_dir(Dir)|Options], record),
+    findall(E, retract(event_(E)), Events).
+
+with_fake(Goal) :-
+    scratch_folder(tabula_slurm, Dir),
+    setup_call_cleanup(fake_clients(Dir),
+                       call(Goal, Dir),
+                       ( restore_path, delete_directory_and_contents(Dir) )).
+
+sliced_retried_failed(Dir) :-
+    ok(Ok),
+    sh_job(Dir, a, Ok, A),
+    sh_job(Dir, b, 'exit 3', B),
+    sh_job(Dir, c, 'exit 0', C),
+    D = job(d, ['/nonexistent/program'], '/nonexistent/d.out'),
+    run(Dir, [A, B, C, D], [retries(1)], Events),
+    assertion(memberchk(done(a), Events)),
+    A = job(_, _, ResultA),
+    assertion(exists_file(ResultA)),
+    assertion(memberchk(retry(b, exit(3)), Events)),
+    assertion(memberchk(failed(b, exit(3)), Events)),
+    assertion(memberchk(retry(c, no_result), Events)),
+    assertion(memberchk(failed(c, no_result), Events)),
+    assertion(memberchk(failed(d, no_executable('/nonexistent/program')), Events)),
+    % MaxArraySize 2: the first array held four jobs in two tasks of two
+    directory_files(Dir, Files),
+    include([F]>>file_name_extension(_, jobs, F), Files, JobFiles),
+    length(JobFiles, 2),            % the first array and the retry
+    once(( member(F, JobFiles),
+           directory_file_path(Dir, F, P),
+           read_file_to_terms(P, Terms, []),
+           length(Terms, 4) )),
+    findall(T, member(job(T, _, _, _, _, _, _), Terms), Tasks),
+    assertion(Tasks == [0, 0, 1, 1]),
+    % every job was started once per attempt
+    aggregate_all(count, member(started(_), Events), Starts),
+    assertion(Starts == 7).
+
+refused(Dir) :-
+    write_file(Dir, refuse, "sbatch: error: invalid partition specified: nowhere\n"),
+    ok(Ok),
+    sh_job(Dir, a, Ok, A),
+    run(Dir, [A], [retries(0), partition(nowhere)], Events),
+    assertion(Events == [failed(a, slurm(submit('sbatch: error: invalid partition specified: nowhere')))]).
+
+:- begin_tests(jobs_slurm_backend).
+
+test(sliced_retried_failed) :-
+    with_fake(sliced_retried_failed).
+test(refused) :-
+    with_fake(refused).
+
+test(nothing_to_do) :-
+    scratch_folder(tabula_slurm, Dir),
+    directory_file_path(Dir, shared, Shared),
+    backend_run([], [shared_dir(Shared)], record),
+    assertion(\+ exists_directory(Shared)),
+    delete_directory_and_contents(Dir).
+
+test(bad_option, error(type_error(option, nonsense))) :-
+    backend_run([], [nonsense], record).
+test(bad_time, error(type_error(positive_integer, 0))) :-
+    backend_run([], [time_limit(0)], record).
+test(bad_poll, error(domain_error(positive_number, -1))) :-
+    backend_run([], [poll_interval(-1)], record).
+test(bad_args, error(type_error(atomic, f(x)))) :-
+    backend_run([], [sbatch_args([f(x)])], record).
+
+:- end_tests(jobs_slurm_backend).
