@@ -176,12 +176,12 @@ submissions(Game, Folder, Out, Subs, Rejected) :-
             Candidates),
     partition(accepted(M), Candidates, Accepted, Rejected0),
     pairs_keys(Rejected0, Rejected),
-    foldl(name_sub, Accepted, Subs, []-_, _).
+    foldl(name_sub, Accepted, Subs, [], _).
 
 accepted(M, _-Path) :-
     catch(M:check_program(Path, _), _, fail).
 
-name_sub(E-Path, sub(Name, Path), Used0-_, [Name|Used0]-_) :-
+name_sub(E-Path, sub(Name, Path), Used0, [Name|Used0]) :-
     (   exists_directory(Path) -> Base = E ; file_name_extension(Base, _, E) ),
     atom_codes(Base, Codes0),
     maplist(name_code, Codes0, Codes),

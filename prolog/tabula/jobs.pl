@@ -81,7 +81,7 @@ jobs_run(Jobs, M:Options0) :-
     Ctx = emit(Key, Goal, Total),
     setup_call_cleanup(
         assertz(tally_(Key, NDone, 0)),
-        ( call(Goal, progress(NDone, 0, Total)),
+        ( ignore(call(Goal, progress(NDone, 0, Total))),
           (   ToRun == []
           ->  true
           ;   Backend:backend_run(ToRun, Options, tabula_jobs:emit(Ctx))
@@ -90,17 +90,17 @@ jobs_run(Jobs, M:Options0) :-
 
 ignore_event(_).
 
-%   The caller's goal sees every event; done and failed ones move the
-%   tally, and a progress event follows each.
+%   The caller's goal sees every event (its failure stops nothing); done
+%   and failed ones move the tally, and a progress event follows each.
 :- public emit/2.
 emit(emit(Key, Goal, Total), Event) :-
-    call(Goal, Event),
+    ignore(call(Goal, Event)),
     (   tally_event(Event, DD, DF)
     ->  retract(tally_(Key, D0, F0)),
         D is D0 + DD,
         F is F0 + DF,
         assertz(tally_(Key, D, F)),
-        call(Goal, progress(D, F, Total))
+        ignore(call(Goal, progress(D, F, Total)))
     ;   true
     ).
 

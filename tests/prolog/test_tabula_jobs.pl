@@ -87,6 +87,16 @@ test(a_retry_that_succeeds) :-
     assertion(Events = [progress(0, 0, 1), started(flaky), retry(flaky, exit(1)),
                         started(flaky), done(flaky), progress(1, 0, 1)]).
 
+test(an_event_goal_that_fails_stops_nothing) :-
+    scratch_folder(jobs_event_fails, Dir),
+    ok(Ok),
+    sh_job(Dir, a, Ok, Job),
+    jobs_run([Job], [on_event(refuse)]),
+    jobs_status([Job], Status),
+    assertion(Status == status([a], [])).
+
+refuse(_) :- fail.
+
 test(no_retries) :-
     scratch_folder(jobs_noretry, Dir),
     sh_job(Dir, once, 'exit 1', Job),
