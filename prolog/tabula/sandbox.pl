@@ -588,38 +588,50 @@ receive(Id, Seconds, Reply, Stray) :-
     receive_until(Id, Deadline, Reply),
     stray_(Id, Stray).
 
-% What was read is kept as one string: a list of codes, asserted again
-% for every line taken from it, cost more than the child's own work.
+% What was read is kept as one string, taken apart here and stored back
+% once per reply: a list of codes, asserted again for every line, cost
+% more than the child's own work.
 receive_until(Id, Deadline, Reply) :-
     child_(Id, _, _, Out, _, Nonce),
     buffer_(Id, Pending0),
+    take_reply(Id, Out, Nonce, Deadline, Pending0, Pending, Got),
+    set_buffer(Id, Pending),
+    Got = reply(Reply).
+
+take_reply(Id, Out, Nonce, Deadline, Pending0, Pending, Got) :-
     (   next_line(Pending0, Line, Rest)
-    ->  set_buffer(Id, Rest),
-        (   tagged(Nonce, Line, Reply0)
-        ->  (   Reply0 = halting(Status)
+    ->  (   Line == ""                     % the newline before every answer
+        ->  take_reply(Id, Out, Nonce, Deadline, Rest, Pending, Got)
+        ;   tagged(Nonce, Line, Reply0)
+        ->  Pending = Rest,
+            (   Reply0 = halting(Status)
             ->  retractall(halting_(Id, _)),
                 assertz(halting_(Id, Status)),
-                fail
-            ;   Reply = Reply0
+                Got = none
+            ;   Got = reply(Reply0)
             )
         ;   add_stray(Id, Line),
-            \+ stray_overflow(Id),
-            receive_until(Id, Deadline, Reply)
+            (   stray_overflow(Id)
+            ->  Pending = Rest,
+                Got = none
+            ;   take_reply(Id, Out, Nonce, Deadline, Rest, Pending, Got)
+            )
         )
-    ;   string_length(Pending0, Pending),
+    ;   string_length(Pending0, Length),
         limit_value(Id, answer_bytes, 4 000 000, MaxLine),
-        Pending =< MaxLine + 1000,
+        Length =< MaxLine + 1000,
         get_time(Now),
         Left is Deadline - Now,
         Left > 0,
         catch(wait_for_input([Out], Ready, Left), _, Ready = []),
         Ready \== [],
         catch(( fill_buffer(Out), read_pending_codes(Out, New, []) ), _, New = []),
-        New \== [],
-        string_codes(NewString, New),
+        New \== []
+    ->  string_codes(NewString, New),
         string_concat(Pending0, NewString, Pending1),
-        set_buffer(Id, Pending1),
-        receive_until(Id, Deadline, Reply)
+        take_reply(Id, Out, Nonce, Deadline, Pending1, Pending, Got)
+    ;   Pending = Pending0,
+        Got = none
     ).
 
 set_buffer(Id, Pending) :-
