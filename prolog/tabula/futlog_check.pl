@@ -164,9 +164,8 @@ check_cases(mover/3, Position, S, Defined, Cases) :-
     spread_longest(40, Paths, Some),
     findall(S-C, ( member(LP, Some), legal_case(State, S, Defined, LP, C) ), Legal0),
     shared(S, Legal0, Legal),
-    illegal_moves(State, Paths, Illegal0),
-    spread(10, Illegal0, Illegal1),
-    findall(S-case(k(0, LP), mover(S, LP, _), x, none, []), member(LP, Illegal1), Illegal2),
+    illegal_moves(State, Some, Illegal0),
+    findall(S-case(k(0, LP), mover(S, LP, _), x, none, []), member(LP, Illegal0), Illegal2),
     shared(S, Illegal2, Illegal),
     enumeration_cap(Cap),
     (   Count =< Cap
@@ -240,25 +239,38 @@ after(State, LP, Seen, Expected) :-
     ;   Expected = x
     ).
 
-% Moves the program must refuse: single steps that are no move (off the
-% board, over a marked edge, stopping in a bounce), a jump, stopping in
-% the middle of a longer bounce, an edge taken twice within a move,
-% going on after the move ended, and the empty list.
-illegal_moves(State, Paths, Illegal) :-
+% Moves the program must refuse, a few of each kind: single steps that
+% are no move (off the board, over a marked edge, stopping on a visited
+% vertex), a jump, the empty list, stopping in the middle of a longer
+% bounce, an edge taken twice within a move, going on after the move
+% ended.
+illegal_moves(State, Paths, Illegal) :-     % Paths: a sample of the legal ones
     ball(State, X, Y),
-    findall(LP, illegal_candidate(State, Paths, X, Y, LP), LPs0),
-    sort(LPs0, LPs),
-    include(refused(State), LPs, Illegal).
+    findall(Some,
+            ( illegal_kind(Kind, N),
+              findall(LP, illegal_candidate(Kind, Paths, X, Y, LP), LPs0),
+              sort(LPs0, LPs1),
+              include(refused(State), LPs1, LPs),
+              spread(N, LPs, Some) ),
+            Lists),
+    append(Lists, Illegal).
 
-illegal_candidate(_, _, X, Y, [p(X1, Y1)]) :-
+illegal_kind(step, 3).
+illegal_kind(jump, 1).
+illegal_kind(empty, 1).
+illegal_kind(stop_in_bounce, 2).
+illegal_kind(edge_twice, 2).
+illegal_kind(after_end, 2).
+
+illegal_candidate(step, _, X, Y, [p(X1, Y1)]) :-
     direction(DX, DY), X1 is X + DX, Y1 is Y + DY.
-illegal_candidate(_, _, X, Y, [p(X2, Y)]) :- X2 is X + 2.
-illegal_candidate(_, _, _, _, []).
-illegal_candidate(_, Paths, _, _, Prefix) :-
+illegal_candidate(jump, _, X, Y, [p(X2, Y)]) :- X2 is X + 2.
+illegal_candidate(empty, _, _, _, []).
+illegal_candidate(stop_in_bounce, Paths, _, _, Prefix) :-
     member(LP, Paths), strict_prefix(LP, Prefix).
-illegal_candidate(_, Paths, X, Y, [Q, p(X, Y)]) :-
+illegal_candidate(edge_twice, Paths, X, Y, [Q, p(X, Y)]) :-
     member([Q, _|_], Paths).
-illegal_candidate(_, Paths, _, _, Longer) :-
+illegal_candidate(after_end, Paths, _, _, Longer) :-
     member(LP, Paths),
     last(LP, p(EX, EY)),
     direction(DX, DY),
@@ -287,13 +299,23 @@ direction(-1, 1).
 % going on after the move ended.
 prefix_candidates(State, Paths, LPs) :-
     spread_longest(8, Paths, Some),
-    findall(P, ( member(LP, Some), strict_prefix(LP, P) ), Yes),
+    findall(P, ( member(LP, Some), strict_prefix(LP, P) ), Yes0),
+    sort(Yes0, Yes1),
+    spread(10, Yes1, Yes),
+    spread(6, Some, Complete),
     ball(State, X, Y),
-    findall(LP, illegal_candidate(State, Some, X, Y, LP), No0),
-    exclude(==([]), No0, No),
-    append([Yes, Some, [[p(X, Y)], [p(0, 7)], [p(5, 0)]], No], LPs0),
-    sort(LPs0, LPs1),
-    spread(30, LPs1, LPs).
+    findall(No,
+            ( member(Kind, [step, stop_in_bounce, edge_twice, after_end]),
+              findall(LP, illegal_candidate(Kind, Some, X, Y, LP), LPs0),
+              sort(LPs0, LPs1),
+              exclude(engine_prefix(State), LPs1, LPs2),
+              spread(3, LPs2, No) ),
+            Nos),
+    append([Yes, Complete, [[p(X, Y)], [p(0, 7)], [p(5, 0)]]|Nos], LPs0),
+    sort(LPs0, LPs).
+
+engine_prefix(State, LP) :-
+    futlog:prefijo_movimiento(State, LP).
 
 % N elements of List, spread over it.
 spread(N, List, Some) :-

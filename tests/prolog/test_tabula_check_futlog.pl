@@ -53,16 +53,17 @@ dropin_course(Dir) :-
                        format(Out, "~n:- set_prolog_flag(futlog_time_limit, 0.05).~n", []),
                        close(Out)).
 
-% The planted faults: the predicate that must be faulty, a kind of fault
-% it must show, and whether its shortest counterexample is at the start.
-planted(missing_bounce, mover/3, failed, later).
-planted(stuck_rule, mover/3, missing, later).
-planted(duplicate_move, mover/3, duplicate, start).
-planted(wrong_turn, mover/3, wrong_answer, later).
-planted(own_goal, gol/2, wrong_answer, later).
-planted(goal_loop, gol/2, inference_limit, start).
-planted(prefix_complete, prefijo_movimiento/2, succeeded, start).
-planted(illegal_play, hacer_jugada/3, illegal_move, later).
+% The planted faults: the predicate that must be faulty, the kind of
+% fault it must show (a loop: out of inferences, or of time on a busy
+% machine), and whether its shortest counterexample is at the start.
+planted(missing_bounce, mover/3, [failed], later).
+planted(stuck_rule, mover/3, [missing], later).
+planted(duplicate_move, mover/3, [duplicate], start).
+planted(wrong_turn, mover/3, [wrong_answer], later).
+planted(own_goal, gol/2, [wrong_answer], later).
+planted(goal_loop, gol/2, [inference_limit, timeout], start).
+planted(prefix_complete, prefijo_movimiento/2, [succeeded], start).
+planted(illegal_play, hacer_jugada/3, [illegal_move], later).
 
 agrees_everywhere(Report) :-
     Report = report(futlog, Info, Preds),
@@ -74,12 +75,7 @@ agrees_everywhere(Report) :-
            assertion(PI-Status \= _-faulty)),
     check_report_status(Report, 0).
 
-:- if(( current_prolog_flag(version, V), V >= 100000 )).
-:- begin_tests(tabula_check_futlog,
-               [ blocked('false stack_overflow faults of the sandbox on SWI-Prolog 10 (see test_tabula_check_uttt.pl)') ]).
-:- else.
 :- begin_tests(tabula_check_futlog).
-:- endif.
 
 test(plain_solution_agrees_on_every_predicate) :-
     program(base, Dir),
@@ -98,24 +94,26 @@ test(dropin_agrees_on_every_predicate) :-
     Report = report(_, _, Preds),
     assertion(\+ memberchk(pred(_, undefined, _, _), Preds)).
 
-test(planted_fault_found_on_its_predicate_only, [forall(planted(Name, PI, Kind, _))]) :-
+test(planted_fault_found_on_its_predicate_only, [forall(planted(Name, PI, Kinds, _))]) :-
     planted_report(Name, Report),
     check_report_faults(Report, Faults),
     pairs_keys(Faults, PIs0),
     sort(PIs0, PIs),
-    (   PIs == [PI], memberchk(PI-Kind, Faults) -> true ; check_print_report(user_error, Report) ),
+    (   PIs == [PI], member(Kind, Kinds), memberchk(PI-Kind, Faults)
+    ->  true
+    ;   check_print_report(user_error, Report)
+    ),
     assertion(PIs == [PI]),
-    assertion(memberchk(PI-Kind, Faults)),
+    assertion(( member(Kind, Kinds), memberchk(PI-Kind, Faults) )),
     check_report_status(Report, 1),
     % every counterexample replays: its moves are legal from the start
     Report = report(_, _, Preds),
     forall(( member(pred(_, _, _, Fs), Preds), member(fault(_, _, example(pos(H, S), _, _)), Fs) ),
            assertion(check_replay(futlog, H, S))).
 
-test(planted_fault_shrinks_to_the_start, [forall(planted(Name, PI, Kind, start))]) :-
+test(planted_fault_shrinks_to_the_start, [forall(planted(Name, PI, Kinds, start))]) :-
     planted_report(Name, Report),
-    example_of(Report, PI, Kind, pos(H, _), _, _),
-    assertion(H == []).
+    assertion(( member(Kind, Kinds), example_of(Report, PI, Kind, pos([], _), _, _) )).
 
 test(own_goal_counterexample_is_an_own_goal) :-
     planted_report(own_goal, Report),
