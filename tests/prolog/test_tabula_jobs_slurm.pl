@@ -7,8 +7,9 @@
     backend on a real one.
 
     Checked here: jobs sliced under MaxArraySize, the job's own exit
-    status as the reason of a retry, a missing executable, a refused
-    sbatch, malformed options, an empty job list.
+    status or the task's end state as the reason of a retry, a task gone
+    from the queue, a missing executable, a refused sbatch, malformed
+    options, an empty job list.
 */
 :- use_module(library(plunit)).
 :- use_module(library(lists)).
@@ -28,8 +29,13 @@ done
 if [ -f "$FAKE/refuse" ]; then cat "$FAKE/refuse" >&2; exit 1; fi
 i=0
 while [ $i -le $last ]; do
-  SLURM_ARRAY_TASK_ID=$i sh "$script" >>"$FAKE/tasks.log" 2>&1
-  echo "$id|$i|COMPLETED" >>"$FAKE/queue"
+  if [ -f "$FAKE/end" ]; then       # the task ends so, without running
+    state=$(cat "$FAKE/end")
+  else
+    SLURM_ARRAY_TASK_ID=$i sh "$script" >>"$FAKE/tasks.log" 2>&1
+    state=COMPLETED
+  fi
+  [ "$state" = vanish ] || echo "$id|$i|$state" >>"$FAKE/queue"
   i=$((i + 1))
 done
 echo $id
@@ -112,6 +118,14 @@ sliced_retried_failed(Dir) :-
     aggregate_all(count, member(started(_), Events), Starts),
     assertion(Starts == 7).
 
+% Each task ends in State (or leaves the queue unseen: vanish).
+task_end(State, Why, Dir) :-
+    write_file(Dir, end, State),
+    ok(Ok),
+    sh_job(Dir, a, Ok, A),
+    run(Dir, [A], [retries(1)], Events),
+    assertion(Events == [retry(a, Why), failed(a, Why)]).
+
 refused(Dir) :-
     write_file(Dir, refuse, "sbatch: error: invalid partition specified: nowhere\n"),
     ok(Ok),
@@ -123,6 +137,14 @@ refused(Dir) :-
 
 test(sliced_retried_failed) :-
     with_fake(sliced_retried_failed).
+test(cancelled) :-
+    with_fake(task_end('CANCELLED', slurm('CANCELLED'))).
+test(node_died) :-
+    with_fake(task_end('NODE_FAIL', slurm('NODE_FAIL'))).
+test(timeout) :-
+    with_fake(task_end('TIMEOUT', slurm('TIMEOUT'))).
+test(gone_from_queue) :-
+    with_fake(task_end(vanish, no_result)).
 test(refused) :-
     with_fake(refused).
 
