@@ -181,10 +181,10 @@ test(examples_replay_and_show_their_case) :-
 % only above it.
 test(enumeration_bounded_by_the_cap) :-
     check_core:profile(futlog, M),
-    M:example(many_moves, H),
+    M:example(thousands_of_moves, H),
     check_replay(futlog, H, S),
     futlog_move_counts(S, Paths, _),
-    assertion(Paths > 500),
+    assertion(Paths > 10000),
     M:check_cases(mover/3, pos(H, S), E, [mover/3], Cases),
     assertion(\+ member(case(_, mover(E, _, _), _, bag(_), _), Cases)),
     assertion(memberchk(case(_, mover(E, _, _), _, member(_), _), Cases)),
@@ -209,6 +209,7 @@ example_tag(stuck_in_corner, stuck).
 example_tag(stuck_in_corner, corner).
 example_tag(own_goal, own_goal).
 example_tag(many_moves, many_moves).
+example_tag(thousands_of_moves, many_moves).
 
 example_of(Report, PI, Kind, Pos, Case, Verdict) :-
     Report = report(_, _, Preds),
