@@ -52,7 +52,9 @@ score_elo(Score, Elo) :-
 %
 %   Results is `Wins-Draws-Losses` of one side (non-negative integers);
 %   Estimate is `elo(Score, Elo, Low, High)`: the mean score and the Elo
-%   difference with its 95% interval, from the variance between games.
+%   difference with its 95% interval, from the variance between games
+%   (unbounded, `-inf` to `inf`, after one game; games all alike count
+%   as spread as if one more win and one more loss had come).
 trinomial_elo(W-D-L, Estimate) :-
     !,
     maplist(must_be(nonneg), [W, D, L]),
@@ -88,13 +90,24 @@ moments(Counted, moments(N, Mean, Variance)) :-
         Variance is Q / N
     ).
 
-moments_elo(moments(N, Mean, Variance), elo(Mean, Elo, Low, High)) :-
+% One sample says nothing of the spread: the interval is unbounded.
+% Samples that are all alike (ten draws) would give a point: their
+% variance is taken as if one more win and one more loss had come, the
+% least spread that still admits other results.
+moments_elo(moments(N, Mean, Variance0), elo(Mean, Elo, Low, High)) :-
     score_elo(Mean, Elo),
-    (   N > 0 -> SE is sqrt(Variance / N) ; SE = 0 ),
-    LowScore is Mean - 1.959964 * SE,
-    HighScore is Mean + 1.959964 * SE,
-    score_elo(LowScore, Low),
-    score_elo(HighScore, High).
+    (   N < 2
+    ->  Low = '-inf', High = inf
+    ;   (   Variance0 =:= 0
+        ->  Variance is (Mean ** 2 + (1 - Mean) ** 2) / (N + 2)
+        ;   Variance = Variance0
+        ),
+        SE is sqrt(Variance / N),
+        LowScore is Mean - 1.959964 * SE,
+        HighScore is Mean + 1.959964 * SE,
+        score_elo(LowScore, Low),
+        score_elo(HighScore, High)
+    ).
 
 %!  trinomial_llr(+Results, +Elo0, +Elo1, -LLR) is det.
 %

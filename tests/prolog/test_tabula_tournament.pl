@@ -59,6 +59,22 @@ test(trinomial_interval) :-
     score_elo(LoS, Lo0), score_elo(HiS, Hi0),
     assertion(abs(Lo - Lo0) < 1.0e-9), assertion(abs(Hi - Hi0) < 1.0e-9).
 
+% One game, or one opening pair, bounds nothing; ten draws are not a
+% point: their spread is taken as if a win and a loss had come too,
+% 0.5 -+ 1.96 sqrt(0.5 / 12 / 10), about -+ 88 Elo.
+test(interval_of_too_few_or_alike_results) :-
+    trinomial_elo(1-0-0, elo(S1, E1, Lo1, Hi1)),
+    assertion(S1 =:= 1), assertion(E1 == inf),
+    assertion(Lo1-Hi1 == '-inf'-inf),
+    pentanomial_elo([0, 0, 0, 1, 0], elo(_, E2, Lo2, Hi2)),
+    assertion(number(E2)), assertion(Lo2-Hi2 == '-inf'-inf),
+    trinomial_elo(0-10-0, elo(S, E, Lo, Hi)),
+    assertion(S =:= 0.5), assertion(E =:= 0),
+    HiS is 0.5 + 1.959964 * sqrt(0.5 / 12 / 10),
+    score_elo(HiS, Hi0),
+    assertion(abs(Hi - Hi0) < 1.0e-9), assertion(abs(Lo + Hi0) < 1.0e-9),
+    assertion(Hi > 80), assertion(Hi < 95).
+
 % Without a prior, two players' maximum likelihood is the score's Elo:
 % 3 points of 4 is 190.85 apart.
 test(mle_two_players_is_the_score) :-
