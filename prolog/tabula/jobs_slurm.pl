@@ -97,10 +97,9 @@ settings(Jobs, Options, S) :-
     max_array_size(MaxArray),
     option(array_size(K), Options, MaxArray),
     ArraySize is min(K, MaxArray),
-    option(sbatch_args(Extra0), Options, []),
-    maplist(text_atom, Extra0, Extra),
-    findall(A, sbatch_option(Options, A), Args0),
-    append(Args0, Extra, SbatchArgs),
+    option(sbatch_args(Args0), Options, []),
+    maplist(text_atom, Args0, SbatchArgs),
+    findall(D, directive(Options, D), Directives),
     option(concurrency(Throttle), Options, none),
     current_prolog_flag(executable, Swipl0),
     absolute_file_name(Swipl0, Swipl),
@@ -108,7 +107,8 @@ settings(Jobs, Options, S) :-
     list_to_assoc(IdPairs, Ours),
     S = slurm{retries:Retries, cwd:Cwd, log_dir:LogDir, shared:Shared,
               poll:Poll, array_size:ArraySize, throttle:Throttle,
-              sbatch_args:SbatchArgs, swipl:Swipl, ours:Ours}.
+              directives:Directives, sbatch_args:SbatchArgs, swipl:Swipl,
+              ours:Ours}.
 
 % The folder of an option, else Name beside the first Result.
 folder(Jobs, Cwd, Option, Name, Options, Dir) :-
@@ -142,9 +142,9 @@ check_value(poll_interval(S)) :- !,
     (   S > 0 -> true ; domain_error(positive_number, S) ).
 check_value(_).
 
-sbatch_option(Options, A) :- option(partition(P), Options), format(atom(A), '--partition=~w', [P]).
-sbatch_option(Options, A) :- option(account(X), Options), format(atom(A), '--account=~w', [X]).
-sbatch_option(Options, A) :- option(time_limit(M), Options), format(atom(A), '--time=~d', [M]).
+directive(Options, partition-P) :- option(partition(P), Options).
+directive(Options, account-A) :- option(account(A), Options).
+directive(Options, time-M) :- option(time_limit(M), Options).
 
 text_atom(T, A) :- atom_string(A, T).
 
@@ -423,18 +423,8 @@ write_jobs_file(S, Tag, Tasks) :-
     write_terms_atomically(File, Terms).
 
 sbatch(S, Tag, NTasks, Result) :-
-    Last is NTasks - 1,
-    (   S.throttle == none
-    ->  format(atom(Array), '--array=0-~d', [Last])
-    ;   format(atom(Array), '--array=0-~d%~d', [Last, S.throttle])
-    ),
-    job_name(Tag, Name),
-    atom_concat('--job-name=', Name, JobName),
-    directory_file_path(S.shared, 'logs/%A_%a.log', Out),
-    atom_concat('--output=', Out, Output),
-    script(S, Tag, Script),
-    append([ ['--parsable', JobName, Array, Output, '--ntasks=1', '--no-requeue'],
-             S.sbatch_args, [Script] ], Args),
+    script(S, Tag, NTasks, Script),
+    append([['--parsable'], S.sbatch_args, [Script]], Args),
     (   command(sbatch, Args, Status, StdOut, StdErr)
     ->  true
     ;   Status = none, StdErr = "sbatch could not be run"
@@ -453,23 +443,35 @@ busy(Message) :-
     sub_atom(Message, _, _, _, Word),
     !.
 
-% The batch script: the coordinator's swipl loads this file and runs the
-% task's slice (the job file's name in the environment: no quoting in
-% #SBATCH lines, whose options go on sbatch's command line instead).
-script(S, Tag, Script) :-
+% The batch script: its #SBATCH lines say all of the array (so it can be
+% read, or submitted again by hand), then the coordinator's swipl loads
+% this file and runs the task's slice. --no-requeue: only the
+% coordinator runs a job again.
+script(S, Tag, NTasks, Script) :-
     this_file_(Me),
     jobs_file(S, Tag, JobsFile),
     file_name_extension(Base, jobs, JobsFile),
     file_name_extension(Base, sh, Script),
+    Last is NTasks - 1,
+    (   S.throttle == none
+    ->  format(atom(Array), '0-~d', [Last])
+    ;   format(atom(Array), '0-~d%~d', [Last, S.throttle])
+    ),
+    job_name(Tag, Name),
+    directory_file_path(S.shared, 'logs/%A_%a.log', Out),
+    append([ 'job-name'-Name, array-Array, output-Out, ntasks-1 ],
+           S.directives, Directives),
     maplist(sh_quote, [S.swipl, Me, JobsFile], [Swipl, MeQ, JobsQ]),
-    format(string(Text),
-           "#!/bin/sh~n\c
-            TABULA_JOBS_FILE=~w; export TABULA_JOBS_FILE~n\c
-            exec ~w -q --no-packs -g jobs_slurm:task_main -t halt ~w~n",
-           [JobsQ, Swipl, MeQ]),
-    write_atomically(Script, write_text(Text)).
+    write_atomically(Script, write_script(Directives, JobsQ, Swipl, MeQ)).
 
-write_text(Text, Out) :- write(Out, Text).
+write_script(Directives, JobsQ, Swipl, MeQ, Out) :-
+    format(Out, "#!/bin/sh~n", []),
+    forall(member(Key-Value, Directives),
+           format(Out, "#SBATCH --~w=\"~w\"~n", [Key, Value])),
+    format(Out, "#SBATCH --no-requeue~n\c
+                 TABULA_JOBS_FILE=~w; export TABULA_JOBS_FILE~n\c
+                 exec ~w -q --no-packs -g jobs_slurm:task_main -t halt ~w~n",
+           [JobsQ, Swipl, MeQ]).
 
 sh_quote(Text, Quoted) :-
     atomic_list_concat(Parts, '\'', Text),

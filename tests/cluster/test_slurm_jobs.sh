@@ -53,7 +53,7 @@ each_once() {
 }
 
 echo "== 1. a cancelled task is submitted again"
-run=$scratch/run1 && mkdir -p "$run"
+run="$scratch/run 1" && mkdir -p "$run"   # a space: quoting is checked too
 coordinator "$run" 3
 wait_for 60 one_running || fail "no task started within 60 s"
 task=$(squeue -h -t RUNNING -o %i | head -n1)
@@ -65,7 +65,7 @@ each_once
 echo "retried: $(grep -c '^retry' "$run/events.pl") job(s); every job ran once"
 
 echo "== 2. a killed coordinator, started again, submits nothing twice"
-run=$scratch/run2 && mkdir -p "$run"
+run="$scratch/run 2" && mkdir -p "$run"
 coordinator "$run" 2
 wait_for 60 some_result || fail "no Result within 60 s"
 kill -KILL "$coordinator" && wait "$coordinator" 2>/dev/null

@@ -22,10 +22,8 @@
 % The stand-ins keep their state (the next array id, the queue) in $FAKE.
 sbatch('#!/bin/sh
 id=$(($(cat "$FAKE/next") + 1)); echo $id > "$FAKE/next"
-for a; do
-  case $a in --array=*) r=${a#--array=0-}; last=${r%%%*} ;; esac
-  script=$a
-done
+for a; do script=$a; done
+last=$(sed -n "s/^#SBATCH --array=.0-\\([0-9]*\\).*/\\1/p" "$script")
 if [ -f "$FAKE/refuse" ]; then cat "$FAKE/refuse" >&2; exit 1; fi
 i=0
 while [ $i -le $last ]; do
@@ -130,8 +128,16 @@ refused(Dir) :-
     write_file(Dir, refuse, "sbatch: error: invalid partition specified: nowhere\n"),
     ok(Ok),
     sh_job(Dir, a, Ok, A),
-    run(Dir, [A], [retries(0), partition(nowhere)], Events),
-    assertion(Events == [failed(a, slurm(submit('sbatch: error: invalid partition specified: nowhere')))]).
+    run(Dir, [A], [retries(0), partition(nowhere), time_limit(5)], Events),
+    assertion(Events == [failed(a, slurm(submit('sbatch: error: invalid partition specified: nowhere')))]),
+    % the batch script says all of the array in its #SBATCH lines
+    directory_files(Dir, Files),
+    once(( member(F, Files), file_name_extension(_, sh, F) )),
+    directory_file_path(Dir, F, Script),
+    read_file_to_string(Script, Text, []),
+    forall(member(Line, ["#SBATCH --array=\"0-0\"", "#SBATCH --partition=\"nowhere\"",
+                         "#SBATCH --time=\"5\"", "#SBATCH --no-requeue"]),
+           assertion(sub_string(Text, _, _, _, Line))).
 
 :- begin_tests(jobs_slurm_backend).
 
