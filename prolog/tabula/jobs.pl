@@ -285,10 +285,11 @@ start(try(Job, Attempt, Previous), Pool, Started) :-
         setup_call_cleanup(
             open(Log, Mode, Out),
             ( log_header(Out, Attempt, Previous),
-              process_create(Exe, Args,
-                             [ stdin(null), stdout(stream(Out)), stderr(stream(Out)),
-                               cwd(Cwd), detached(true), process(Pid) ]),
-              assertz(running_(Key, Pid)) ),
+              % no signal between the start and the record the cleanup reads
+              sig_atomic(( process_create(Exe, Args,
+                                          [ stdin(null), stdout(stream(Out)), stderr(stream(Out)),
+                                            cwd(Cwd), detached(true), process(Pid) ]),
+                           assertz(running_(Key, Pid)) )) ),
             close(Out)),
         Started = run(Job, Attempt, Pid),
         call(Emit, started(Id))

@@ -48,7 +48,7 @@ program(Dir, Rel, Text) :-
     make_directory_path(Folder),
     setup_call_cleanup(open(Path, write, S), write(S, Text), close(S)).
 
-check_options(Seed, [seed(Seed), positions(60), budget(600), time(3), inferences(20000000)]).
+check_options(Seed, [seed(Seed), positions(60), budget(600), shrink_time(600), time(3), inferences(20000000)]).
 
 batch(Subs, Out, Results) :-
     test_seed(check_batch, Seed),

@@ -15,6 +15,7 @@
 :- use_module(library(filesex)).
 :- use_module(library(readutil)).
 :- use_module(library(time)).
+:- use_module(library(random)).
 :- use_module(library(tabula/jobs)).
 :- use_module(test_support).
 
@@ -244,6 +245,40 @@ alive(Pid) :-
     last(Parts, AfterName),
     split_string(AfterName, " ", " ", [State|_]),
     State \== "Z".
+
+% Stopped at any moment, even as a job starts, a run leaves no job
+% running: here as the second of three jobs starts (the first ends at
+% once, the others would run for a minute), again and again.
+test(a_run_stopped_at_any_moment_leaves_no_job) :-
+    scratch_folder(jobs_any_moment, Dir),
+    numlist(1, 60, Runs),
+    maplist(stopped_run(Dir), Runs),
+    sleep(0.5),                 % a job left running has written its pid by now
+    directory_files(Dir, Files),
+    findall(Pid, ( member(F, Files), file_name_extension(Base, pid, F),
+                   directory_file_path(Dir, Base, Result), pid_file(Result, pid, Pid) ),
+            Pids),
+    include(alive, Pids, Alive),
+    assertion(Alive == []).
+
+stopped_run(Dir, Run) :-
+    findall(job(Id, ['/bin/sh', '-c', Script, Id, Result], Result),
+            ( between(1, 3, K),
+              format(atom(Id), 'r~d_~d', [Run, K]),
+              file_name_extension(Id, out, Name),
+              directory_file_path(Dir, Name, Result),
+              (   K =:= 1
+              ->  ok(Script)
+              ;   Script = 'echo $$ > "$1.pid.tmp" && mv "$1.pid.tmp" "$1.pid"; exec sleep 60'
+              ) ),
+            Jobs),
+    thread_create(catch(jobs_run(Jobs, [concurrency(1)]), stop, true), Tid, []),
+    random(0.0, 0.05, Delay),
+    sleep(Delay),
+    thread_signal(Tid, throw(stop)),
+    thread_join(Tid, Status),
+    % the signal may come before the thread's catch/3
+    assertion(memberchk(Status, [true, exception(stop)])).
 
 % SIGTERM to a process running jobs: it kills them before it ends.
 test(a_coordinator_killed_with_sigterm_kills_its_jobs) :-
