@@ -288,7 +288,7 @@ vm_template(Defined, VM) :-
     ->  VM = vm(S, _, Ms, valid_moves(S, Ms))
     ;   memberchk(valid_moves/3, Defined)
     ->  VM = vm(S, P, Ms, valid_moves(S, P, Ms))
-    ;   throw(porto_error(no_valid_moves))
+    ;   throw(porto_error('it defines no valid_moves/2,3, which the checker reads its move shape from'))
     ).
 
 % The first way to start that gives a state valid_moves/2,3 reads. A
@@ -302,7 +302,7 @@ init_template(M, Sb, AdapterDefs, Defined, Dims, VM, Players, Init) :-
         call_one(Sb, (G, VG), Ms, Ms1),
         is_list(Ms1), Ms1 \== []
     ->  Init = I
-    ;   throw(porto_error(no_initial_state))
+    ;   throw(porto_error('no initial_state gives a state its valid_moves reads: give an adapter (docs/check.md)'))
     ).
 
 init_candidate(_, AdapterDefs, _, init(Form, A, S, tabula_initial(A, S))) :-
@@ -355,7 +355,7 @@ mapping(Game, M, Sb, AdapterDefs, AllDims, Init, VM, Players, Map) :-
         include(nonvar, Seen0, Seen),
         (   Seen \== [], infer_two_step(Game, M, Sb, Init, VM, Players, Seen, Map0)
         ->  Map = Map0
-        ;   throw(porto_error(no_mapping))
+        ;   throw(porto_error('its moves have no shape the checker reads: give an adapter (docs/check.md)'))
         )
     ).
 
@@ -593,7 +593,8 @@ replay_goal(Ctx, Dims, Moves, S, Goal) :-
     list_to_conj([G0|Gs], Goal).
 
 replay_step(Game, Map, Step, Dims, Move, S0-[move(S0, T, S1)|Gs], S-Rest) :-
-    (   porto_from_ours(Game, Map, Dims, Move, T) -> true ; throw(porto_error(unmapped(Move))) ),
+    % a move the adapter does not map reaches the program as no move at all
+    (   porto_from_ours(Game, Map, Dims, Move, T) -> true ; T = no_move_for(Move) ),
     (   Step == none
     ->  S = S1, Gs = Rest
     ;   copy_term(Step, step(S1, S, SG)),
