@@ -146,7 +146,8 @@ main_(['--batch'|Argv], Status) :-
     !,
     (   Argv = [GameA, Folder|Rest],
         atom_string(Game, GameA),
-        cli_options(batch, Rest, Options)
+        cli_options(batch, Rest, Options),
+        memberchk(out(_), Options)
     ->  use_module(library(tabula/check_batch), []),
         catch(( check_batch:check_batch(Game, Folder, Options, Results),
                 (   memberchk(_-failed(_), Results) -> Status = 2 ; Status = 0 ) ),
