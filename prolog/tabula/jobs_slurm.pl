@@ -11,8 +11,10 @@ the compute nodes must see at the same path:
   - `<Tag>.jobs`: one term per line, job(Task, Id, Argv, Result, Log,
     Cwd, Attempt), read by array task Task (this file, run by `swipl`);
   - `<Tag>.sh`: the batch script of that array;
-  - `<Tag>.d/`: `<Id>.run` once a task starts the job, `<Id>.exit` (its
-    exit status as a term) once it has ended;
+  - `<Tag>.d/`: `<Id>.run` once a task starts the job, `<Id>.exit`
+    once it has ended: ended(Status, Seen), its exit status and whether
+    the task saw its Result (then it is done, even while the shared file
+    system's cache hides the Result from the coordinator);
   - `arrays.pl`: the arrays submitted and not over, as array(Tag,
     SlurmJobId, Ids), rewritten atomically; a new coordinator with the
     same jobs waits for the arrays still queued instead of submitting
@@ -278,8 +280,12 @@ look_job(S, Emit, TagIds, States, Id-p(Job, Attempt, Where, Started0), P0, P) :-
             forget_job(Id, P0, P)
         ;   started(S, Tag, Id, Emit, false, Started0, Started),
             (   ( final_state(State) ; State == gone )
-            ->  why(S, Tag, Id, TagIds, State, Why),
-                ended_without_result(S, Emit, Why, Id-p(Job, Attempt, Where, Started), P0, P)
+            ->  (   exit_marker(S, Tag, Id, ended(_, true))
+                ->  call(Emit, done(Id)),
+                    forget_job(Id, P0, P)
+                ;   why(S, Tag, Id, TagIds, State, Why),
+                    ended_without_result(S, Emit, Why, Id-p(Job, Attempt, Where, Started), P0, P)
+                )
             ;   put_assoc(Id, P0, p(Job, Attempt, Where, Started), P)
             )
         )
@@ -317,16 +323,23 @@ why(S, Tag, Id, TagIds, State0, Why) :-
     ->  sacct_state(S, SId, Tag, Id, State)
     ;   State = State0
     ),
-    marker(S, Tag, Id, exit, ExitFile),
     (   final_state(State), State \== 'COMPLETED', State \== 'FAILED'
     ->  Why = slurm(State)
-    ;   exists_file(ExitFile),
-        catch(read_file_to_terms(ExitFile, [Status], []), _, fail)
+    ;   exit_marker(S, Tag, Id, ended(Status, _))
     ->  status_why(Status, Why)
     ;   State == 'FAILED'
     ->  Why = slurm(State)
     ;   Why = no_result
     ).
+
+% What the task wrote when the job ended: ended(Status, Seen), Seen
+% whether the job's node saw its Result. When the node saw it and this
+% one does not (yet: a shared file system's cache), the job is done.
+exit_marker(S, Tag, Id, Ended) :-
+    marker(S, Tag, Id, exit, File),
+    exists_file(File),
+    catch(read_file_to_terms(File, [Ended0], []), _, fail),
+    Ended = Ended0.
 
 status_why(exit(0), no_result) :- !.
 status_why(killed(Sig), signal(Sig)) :- !.
@@ -638,9 +651,10 @@ task_job(Dir, Id, [Exe0|Args], Result, Log, Cwd, Attempt) :-
                 close(Out))
         ;   Status = no_executable(Exe0)
         ),
+        (   exists_file(Result) -> Seen = true ; Seen = false ),
         file_name_extension(Id, exit, ExitName),
         directory_file_path(Dir, ExitName, Exit),
-        write_terms_atomically(Exit, [Status])
+        write_terms_atomically(Exit, [ended(Status, Seen)])
     ).
 
 log_header(_, 1) :- !.

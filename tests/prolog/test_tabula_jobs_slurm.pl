@@ -2,14 +2,17 @@
 /*  The slurm backend of library(tabula/jobs) against stand-ins of the
     Slurm clients (small sh scripts first on PATH): `sbatch` runs every
     task of the array at once, one after the other, and records it as
-    COMPLETED for `squeue`; `scontrol` says MaxArraySize = 2. So these
-    tests need no cluster; tests/cluster/test_slurm_jobs.sh runs the
-    backend on a real one.
+    COMPLETED for `squeue` (or, told so, each task ends in a given state
+    without running, or leaves the queue unseen, or its Results are
+    hidden from the coordinator); `scontrol` says MaxArraySize = 2. So
+    these tests need no cluster; tests/cluster/test_slurm_jobs.sh runs
+    the backend on a real one.
 
     Checked here: jobs sliced under MaxArraySize, the job's own exit
     status or the task's end state as the reason of a retry, a task gone
-    from the queue, a missing executable, a refused sbatch, malformed
-    options, an empty job list.
+    from the queue, a Result the task saw and the coordinator not yet, a
+    missing executable, a refused sbatch and the batch script's #SBATCH
+    lines, malformed options, an empty job list.
 */
 :- use_module(library(plunit)).
 :- use_module(library(lists)).
@@ -36,6 +39,7 @@ while [ $i -le $last ]; do
   [ "$state" = vanish ] || echo "$id|$i|$state" >>"$FAKE/queue"
   i=$((i + 1))
 done
+[ -f "$FAKE/hide" ] && rm -f "$FAKE"/*.out   # not seen here yet
 echo $id
 ').
 squeue('#!/bin/sh
@@ -124,6 +128,15 @@ task_end(State, Why, Dir) :-
     run(Dir, [A], [retries(1)], Events),
     assertion(Events == [retry(a, Why), failed(a, Why)]).
 
+% The task saw the Result, the coordinator does not (a file system's
+% cache): the job is done.
+hidden_result(Dir) :-
+    write_file(Dir, hide, ""),
+    ok(Ok),
+    sh_job(Dir, a, Ok, A),
+    run(Dir, [A], [], Events),
+    assertion(Events == [started(a), done(a)]).
+
 refused(Dir) :-
     write_file(Dir, refuse, "sbatch: error: invalid partition specified: nowhere\n"),
     ok(Ok),
@@ -151,6 +164,8 @@ test(timeout) :-
     with_fake(task_end('TIMEOUT', slurm('TIMEOUT'))).
 test(gone_from_queue) :-
     with_fake(task_end(vanish, no_result)).
+test(result_seen_by_the_task_only) :-
+    with_fake(hidden_result).
 test(refused) :-
     with_fake(refused).
 
