@@ -257,7 +257,11 @@ porto_prepare(Game, Sb, _Program, Defined, Options, Context) :-
     players(M, Sb, AdapterDefs, Players),
     vm_template(Defined, VM),
     init_template(M, Sb, AdapterDefs, Defined, Dims0, VM, Players, Init),
-    findall(St, ( nth1(I, Starts0, St), nth1(I, AllDims0, D), init_goal(Init, D, _, _) ), Starts),
+    % initial_state/1 makes one board: the course's default
+    (   Init = init(none, _, _, _)
+    ->  Starts0 = [St0|_], Starts = [St0]
+    ;   findall(St, ( nth1(I, Starts0, St), nth1(I, AllDims0, D), init_goal(Init, D, _, _) ), Starts)
+    ),
     maplist(start_dims(Game), Starts, AllDims),
     mapping(Game, M, Sb, AdapterDefs, AllDims, Init, VM, Players, Map),
     Ctx0 = ctx(Game, Init, Map, none, Players, VM, fails, none, Starts),
@@ -673,10 +677,8 @@ pi_cases(initial_state/A, _, _, Ctx, Dims, History, _, _, _, _, [Case]) :-
     init_goal(Init, Dims, S1, G),
     Case = case(initial, G, x, some, ['S'=S1]).
 pi_cases(valid_moves/A, Game, M, Ctx, Dims, _, State, to_move(_), S, _, [Case]) :-
-    Ctx = ctx(_, _, _, _, Players, VM, _, _, _),
-    functor(VM, vm, 4), arg(4, VM, G0), functor(G0, valid_moves, A),
-    M:porto_mover(State, P),
-    vm_goal(VM, S, P, Players, Ms, G),
+    mover_term(M, Ctx, State, P),
+    (   A =:= 2 -> G = valid_moves(S, Ms) ; G = valid_moves(S, P, Ms) ),
     tabula_moves(game(Game, State), Ours),
     their_moves(Game, Ctx, Dims, Ours, Theirs),
     Case = case(all, (once(G), member(X, Ms)), X, bag(Theirs), ['Move'=X]).
@@ -758,7 +760,11 @@ spread(N, List, Some) :-
 %   that builds it through the program's own predicates.
 porto_show(Game, pos(History, State), Text) :-
     with_output_to(string(Board), tabula_display(game(Game, State))),
-    (   catch(porto_setup(Game, pos(History, State), S, Setup, _), _, fail)
+    (   catch(( context(Game, Ctx),
+                profile_module(Game, M),
+                M:porto_dims(State, Dims),
+                moves_of(History, Moves),
+                replay_goal(Ctx, Dims, Moves, S, Setup) ), _, fail)
     ->  format(string(SetupText), "~W", [Setup, [quoted(true), variable_names(['S'=S]), portray(true)]])
     ;   SetupText = "(no setup)"
     ),

@@ -54,7 +54,10 @@ porto_player_terms(['R'-'R', 'B'-'B']).
 porto_size_forms([size, n]).
 porto_inits([]).
 porto_first_cell(_, cell(1, 2)).
-porto_rows_preferred([num(1, bottom), num(1, top), num(0, bottom), num(0, top)]).
+% Of readings the rules cannot tell apart (a mirrored board): the
+% report's rows from the bottom for 1-based moves, list indices for
+% 0-based ones.
+porto_rows_preferred([num(1, bottom), num(0, top), num(1, top), num(0, bottom)]).
 porto_board(state(_, _, _, B, _, _), B).
 porto_cells([x, 'R', 'B']).
 porto_steps([ next_turn/2-step(S1, S2, next_turn(S1, S2)),

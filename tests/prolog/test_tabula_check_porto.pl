@@ -188,6 +188,16 @@ planted(crosscut, 'wrong_winner.pl', [game_over/2-wrong_answer]).
 
 :- begin_tests(tabula_check_porto_crosscut).
 
+test(row_col_inferred_and_both_arities_agree) :-
+    data(crosscut, 'row_col.pl', Program),
+    check(crosscut, Program, 40, [], Report),
+    agrees(Report),
+    mapping(crosscut, Map),
+    assertion(Map == map(list, rc, num(0, top), num(0))),
+    Report = report(_, _, Preds),
+    forall(member(PI, [valid_moves/2, valid_moves/3, choose_move/3, choose_move/4]),
+           assertion(memberchk(pred(PI, agreed, _, _), Preds))).
+
 test(letters_inferred_and_agree) :-
     data(crosscut, 'base.pl', Program),
     check(crosscut, Program, 60, [], Report),
