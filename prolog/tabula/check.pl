@@ -196,7 +196,7 @@ cli_option(batch, Name) :-
                      array_size, shared_dir]).
 
 file_option(Name) :-
-    memberchk(Name, [save_tests, report_term, report_text, out, adapter]).
+    memberchk(Name, [save_tests, report_term, report_text, out, adapter, swipl, shared_dir]).
 
 % The printed report first, the term last: a batch takes the term file
 % as the sign that the check has ended.
