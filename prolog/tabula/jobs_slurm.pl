@@ -19,7 +19,9 @@ the compute nodes must see at the same path:
     SlurmJobId, Ids), rewritten atomically; a new coordinator with the
     same jobs waits for the arrays still queued instead of submitting
     their jobs again;
-  - `logs/<ArrayJobId>_<Task>.log`: what an array task printed.
+  - `logs/<ArrayJobId>_<Task>.log`: what an array task printed;
+  - `coordinator.lock`: the coordinator at work on this folder; a
+    second one raises a permission error.
 
 An array has at most min(array_size(K), MaxArraySize) tasks; more jobs
 than that are shared out in slices, each task running its slice one job
@@ -69,7 +71,9 @@ tabula_jobs:backend(slurm, jobs_slurm).
 %   no_result, no_executable(Exe) or slurm(State): the state the task
 %   ended in (e.g. `'CANCELLED'`, `'TIMEOUT'`, `'NODE_FAIL'`), or
 %   submit(Message) when `sbatch` refused the array. Succeeds once
-%   every job is done or failed. Raises ISO errors for malformed Options.
+%   every job is done or failed. Raises ISO errors for malformed
+%   Options, and permission_error(coordinate, jobs_folder, Dir) while
+%   another coordinator works on the shared folder Dir.
 backend_run(Jobs, Options, Emit) :-
     must_be(list, Jobs),
     must_be(list, Options),
@@ -80,8 +84,11 @@ backend_run(Jobs, Options, Emit) :-
     directory_file_path(S.shared, logs, TaskLogs),
     make_directory_path(TaskLogs),
     make_directory_path(S.log_dir),
-    adopt(Jobs, S, Pending),
-    run(Pending, S, Emit).
+    setup_call_cleanup(
+        take_lock(S),
+        ( adopt(Jobs, S, Pending),
+          run(Pending, S, Emit) ),
+        drop_lock(S)).
 backend_run(_, _, _).
 
                  /*******************************
@@ -171,6 +178,46 @@ config_value(Key, Value) :-
     !.
 
                  /*******************************
+                 *     ONE COORDINATOR A FOLDER *
+                 *******************************/
+
+%   Two coordinators of one shared folder would both submit the jobs
+%   they find queued. The lock, coordinator(Host, Pid), is rewritten at
+%   every look; it is held while its process lives (on this host) or,
+%   seen from another host, while it is fresh (5 polls, at least 60 s).
+take_lock(S) :-
+    lock_file(S, File),
+    (   exists_file(File),
+        catch(read_file_to_terms(File, [coordinator(Host, Pid)], []), _, fail),
+        time_file(File, Written),
+        held(Host, Pid, Written, S)
+    ->  permission_error(coordinate, jobs_folder, S.shared)
+    ;   write_lock(S)
+    ).
+
+held(Host, Pid, Written, S) :-
+    gethostname(Here),
+    (   Host == Here
+    ->  format(atom(Proc), '/proc/~d', [Pid]),
+        exists_directory(Proc)
+    ;   get_time(Now),
+        Now - Written < max(60, 5 * S.poll)
+    ).
+
+write_lock(S) :-
+    lock_file(S, File),
+    gethostname(Host),
+    current_prolog_flag(pid, Pid),
+    write_terms_atomically(File, [coordinator(Host, Pid)]).
+
+drop_lock(S) :-
+    lock_file(S, File),
+    catch(delete_file(File), _, true).
+
+lock_file(S, File) :-
+    directory_file_path(S.shared, 'coordinator.lock', File).
+
+                 /*******************************
                  *     ARRAYS OF A FORMER RUN   *
                  *******************************/
 
@@ -243,6 +290,7 @@ run(Pending, S, Emit) :-
     ->  true
     ;   submit(Pending, S, Emit, Pending1),
         look(Pending1, S, Emit, Pending2),
+        write_lock(S),
         (   empty_assoc(Pending2)
         ->  true
         ;   sleep(S.poll)               % interruptible: signals run here

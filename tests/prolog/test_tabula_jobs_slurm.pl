@@ -137,6 +137,23 @@ hidden_result(Dir) :-
     run(Dir, [A], [], Events),
     assertion(Events == [started(a), done(a)]).
 
+% A lock left by this process (a coordinator at work) or by a process
+% that is gone.
+locked(Who, Dir) :-
+    gethostname(Host),
+    (   Who == this_process
+    ->  current_prolog_flag(pid, Pid)
+    ;   Pid = 2147483647
+    ),
+    format(string(Lock0), "coordinator(~q, ~d).~n", [Host, Pid]),
+    write_file(Dir, 'coordinator.lock', Lock0),
+    ok(Ok),
+    sh_job(Dir, a, Ok, A),
+    run(Dir, [A], [], Events),
+    assertion(Events == [started(a), done(a)]),
+    directory_file_path(Dir, 'coordinator.lock', Lock),
+    assertion(\+ exists_file(Lock)).
+
 refused(Dir) :-
     write_file(Dir, refuse, "sbatch: error: invalid partition specified: nowhere\n"),
     ok(Ok),
@@ -168,6 +185,11 @@ test(result_seen_by_the_task_only) :-
     with_fake(hidden_result).
 test(refused) :-
     with_fake(refused).
+
+test(second_coordinator, error(permission_error(coordinate, jobs_folder, _))) :-
+    with_fake(locked(this_process)).
+test(stale_lock) :-
+    with_fake(locked(dead)).
 
 test(nothing_to_do) :-
     scratch_folder(tabula_slurm, Dir),
