@@ -200,11 +200,10 @@ check_bag_common([X|Xs], [Y|Ys], N) :-
 %   Program is check_core's program(Folder, Loads, []) for a Porto
 %   project: Path is its main file (or a folder holding exactly one
 %   `.pl` file that loads the others), consulted into `user` after our
-%   SICStus library shims (check_course/sicstus) are put first on the
-%   library search path. Raises existence_error(file, F) when it is not
-%   there.
-porto_program(Path, program(Folder, [ asserta(user:file_search_path(library, Shims)),
-                                      consult(Base) ], [])) :-
+%   SICStus library shims (check_course/sicstus/shims.pl) are put first
+%   on the library search path. Raises existence_error(file, F) when it
+%   is not there.
+porto_program(Path, program(Folder, [ use_module(Shims), consult(Base) ], [])) :-
     must_be(atomic, Path),
     (   exists_directory(Path)
     ->  main_file(Path, File)
@@ -215,7 +214,7 @@ porto_program(Path, program(Folder, [ asserta(user:file_search_path(library, Shi
     file_base_name(File, Base),
     module_property(check_porto, file(Self)),
     file_directory_name(Self, Lib),
-    directory_file_path(Lib, 'check_course/sicstus', Shims).
+    directory_file_path(Lib, 'check_course/sicstus/shims.pl', Shims).
 
 main_file(Dir, File) :-
     (   member(Name, ['4mation.pl', 'proj.pl', 'main.pl', 'game.pl']),
@@ -566,6 +565,7 @@ board_goal(path(Path, _, _), S, B, G) :-
 board_goal(adapter, S, B, tabula_board(S, B)).
 
 path_goal([], S, S, true).
+path_goal([I], S, B, arg(I, S, B)) :- !.
 path_goal([I|Is], S, B, (arg(I, S, A), G)) :-
     path_goal(Is, A, B, G).
 

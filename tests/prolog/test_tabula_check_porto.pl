@@ -112,6 +112,23 @@ test(shapes_inferred_and_agree, [forall(member(File-Map, [ 'base.pl'-map(list, r
     mapping(fourmation, Got),
     assertion(Got == Map).
 
+test(sicstus_libraries_load) :-
+    data(fourmation, 'col_row.pl', Program),
+    check(fourmation, Program, 5, [], Report),
+    Report = report(_, Info, _),
+    memberchk(loads(Loads), Info),
+    assertion(memberchk(consult('col_row.pl')-loaded(answers([_], _), 0, 0), Loads)).
+
+test(saved_regression_tests_fail_until_fixed) :-
+    data(fourmation, 'occupied.pl', Program),
+    scratch_folder(porto_check_saved, Dir),
+    directory_file_path(Dir, 'regressions.pl', File),
+    check(fourmation, Program, 20, [save_tests(File)], _),
+    run_swipl(Dir, ['-g', 'consult(regressions)', '-g', run_tests, '-t', halt], Status, Out, Err),
+    assertion(Status \== 0),
+    string_concat(Out, Err, All),
+    assertion(sub_string(All, _, _, _, "move/3 succeeded")).
+
 test(col_row_turn_switch_is_its_next_player) :-
     data(fourmation, 'col_row.pl', Program),
     check(fourmation, Program, 10, [], _),

@@ -1,8 +1,10 @@
 % A correct 4Mation program in another shape: the state is
 % g(Colour, Rows, Last) with the rows stored bottom row first, cells
 % e, x (white), o (black); moves are Col-Row, 0-based from the top left;
-% move/3 keeps the turn and next_player/2 passes it.
+% move/3 keeps the turn and next_player/2 passes it. Written for SICStus:
+% transpose/2 of its library(lists), now/1 of its library(system).
 :- use_module(library(lists)).
+:- use_module(library(system)).
 
 initial_state(N, g(white, Rows, start)) :-
     findall(Row, ( between(1, N, _), length(Row, N), maplist(=(e), Row) ), Rows).
@@ -56,8 +58,13 @@ line(S, C-R, X) :-
 
 value(S, P, V) :-
     mark(P, X),
-    findall(M, ( cells(S, M), cell(S, M, X) ), Ms),
-    length(Ms, V).
+    S = g(_, Rows, _),
+    transpose(Rows, Cols),
+    findall(x, ( member(Col, Cols), member(X, Col) ), Xs),
+    length(Xs, V).
+
+% A seed for a random player, as SICStus programs take it.
+clock_seed(T) :- now(T).
 
 choose_move(S, _, M) :-
     valid_moves(S, Ms),
