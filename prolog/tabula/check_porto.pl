@@ -8,7 +8,9 @@
             porto_setup/5,              % +Game, +Position, -S, -Setup, -SetupPI
             porto_cases/6,              % +Game, +PI, +Position, +S, +Defined, -Cases
             porto_show/3,               % +Game, +Position, -Text
-            porto_starts/2              % +Game, -Starts
+            porto_starts/2,             % +Game, -Starts
+            porto_context_property/2,   % +Context, ?Property
+            porto_replay_goal/5         % +Context, +Dims, +OurMoves, -S, -Goal
           ]).
 /** <module> Checking Porto programs: their own state and move terms
 
@@ -587,6 +589,30 @@ context(Game, Ctx) :-
 
 moves_of(History, Moves) :-
     (   History = [start(_)|Moves] -> true ; Moves = History ).
+
+%!  porto_context_property(+Context, ?Property) is nondet.
+%
+%   Property is what porto_prepare/6 learnt of the program: game(Game),
+%   mapping(Mapping) (porto_from_ours/5 reads it), players(Pairs) (our
+%   player - the program's term), starts(OptionLists) (the boards it can
+%   start), turn_switch(Step) (`none` when move/3 passes the turn,
+%   otherwise step(S0, S, Goal)).
+porto_context_property(Ctx, Property) :-
+    must_be(nonvar, Ctx),
+    Ctx = ctx(Game, _, Map, Step, Players, _, _, _, Starts),
+    member(Property, [game(Game), mapping(Map), players(Players), starts(Starts),
+                      turn_switch(Step)]).
+
+%!  porto_replay_goal(+Context, +Dims, +OurMoves, -S, -Goal) is det.
+%
+%   Goal, run where the program is loaded, binds S to the program's own
+%   state after OurMoves (our move terms, from the start of a board of
+%   Dims): its start, then each move in its terms through its move/3
+%   and its turn switch. A tournament plays a Porto program's
+%   choose_move on S.
+porto_replay_goal(Ctx, Dims, Moves, S, Goal) :-
+    must_be(list, Moves),
+    replay_goal(Ctx, Dims, Moves, S, Goal).
 
 % The goal that builds the program's state S after our Moves: its start,
 % then each move in its terms and its turn switch.

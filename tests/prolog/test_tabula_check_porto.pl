@@ -133,7 +133,14 @@ test(col_row_turn_switch_is_its_next_player) :-
     data(fourmation, 'col_row.pl', Program),
     check(fourmation, Program, 10, [], _),
     step(fourmation, Step),
-    assertion(Step = step(_, _, next_player(_, _))).
+    assertion(Step = step(_, _, next_player(_, _))),
+    % what a tournament needs: the program's state after our moves
+    check_core:profile(fourmation, M),
+    check_prepared(M, Ctx),
+    assertion(porto_context_property(Ctx, turn_switch(step(_, _, next_player(_, _))))),
+    porto_replay_goal(Ctx, dims(7, 7), [0-1, 1-1], S, Goal),
+    assertion(Goal = (initial_state(7, _), move(_, 1-0, _), next_player(_, _),
+                      move(_, 1-1, _), next_player(_, S))).
 
 test(unreadable_shape_needs_the_adapter) :-
     data(fourmation, 'index.pl', Program),
