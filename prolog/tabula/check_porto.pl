@@ -10,7 +10,9 @@
             porto_show/3,               % +Game, +Position, -Text
             porto_starts/2,             % +Game, -Starts
             porto_context_property/2,   % +Context, ?Property
-            porto_replay_goal/5         % +Context, +Dims, +OurMoves, -S, -Goal
+            porto_replay_goal/5,        % +Context, +Dims, +OurMoves, -S, -Goal
+            porto_player/7,             % +Game, +Player, +Position, +S, +Defined, -Goal, -Template
+            porto_player_move/4         % +Game, +Position, +Answer, -Move
           ]).
 /** <module> Checking Porto programs: their own state and move terms
 
@@ -148,19 +150,26 @@ term_wrap(T, f(F)) :- compound(T), compound_name_arity(T, F, 2).
 %
 %   Mapping is the candidate under which the program's moves agree best
 %   with ours on Observations, a list of seen(Dims, OurMoves,
-%   TheirMoves) (the moves each side says are legal in one position);
-%   ties go to the course's habits (porto_candidate_mappings/2). Fails
-%   when no candidate reads more than half of the program's moves right.
+%   TheirMoves) (the moves each side says are legal in one position,
+%   theirs in the order the program gives them); of candidates that
+%   agree as well, the one under which the program's first list runs
+%   along our rows (programs list moves in reading order), then the
+%   course's habits (porto_candidate_mappings/2). Fails when even the
+%   best reads fewer than five sixths of the moves right.
 porto_infer_mapping(Game, Observations, Mapping) :-
+    tied_mappings(Game, Observations, [Mapping|_]).
+
+tied_mappings(Game, Observations, Tied) :-
     must_be(list, Observations),
     findall(T, ( member(seen(_, _, Ts), Observations), member(T, Ts) ), All),
     All = [First|_],
     term_wrap(First, Wrap),
     porto_candidate_mappings(Game, Maps0),
     maplist(set_wrap(Wrap), Maps0, Maps),
-    best_mappings(Game, Observations, Maps, Score, [Mapping|_]),
+    best_mappings(Game, Observations, Maps, Score, Tied0),
     length(All, N),
-    Score * 2 > N.
+    Score * 2 > N,
+    reading_order(Game, Observations, Tied0, Tied).
 
 set_wrap(W, map(_, O, R, C), map(W, O, R, C)).
 
@@ -396,15 +405,7 @@ start_of(Game, Dims, Start) :-
 % the same turned); one move more separates those the rules can tell
 % apart. Those still tied change no verdict: the first is taken.
 infer_two_step(Game, M, Sb, Init, VM, Players, Seen, Map) :-
-    Seen = [seen(_, _, [First|_])|_],
-    term_wrap(First, Wrap),
-    porto_candidate_mappings(Game, Maps0),
-    maplist(set_wrap(Wrap), Maps0, Maps),
-    best_mappings(Game, Seen, Maps, Score, Tied0),
-    findall(T, ( member(seen(_, _, Ts), Seen), member(T, Ts) ), All),
-    length(All, N),
-    Score * 2 > N,
-    reading_order(Game, Seen, Tied0, Tied),
+    tied_mappings(Game, Seen, Tied),
     (   Tied = [Map]
     ->  true
     ;   Seen = [seen(Dims, _, _)|_],
@@ -775,6 +776,36 @@ spread(N, List, Some) :-
     ;   Step is L / N,
         findall(X, ( between(0, N, I), I < N, J is floor(I * Step), nth0(J, List, X) ), Some)
     ).
+
+                 /*******************************
+                 *      AS A TOURNAMENT PLAYER  *
+                 *******************************/
+
+%!  porto_player(+Game, +Player, +Position, +S, +Defined, -Goal, -Template) is semidet.
+%
+%   Goal asks the program whose state is S at Position for its move,
+%   Template: Player is choose_move(Level) (its choose_move/3, or /4
+%   with the player to move where it has no /3).
+porto_player(Game, choose_move(Level), pos(_, State), S, Defined, Goal, Move) :-
+    context(Game, Ctx),
+    profile_module(Game, M),
+    (   memberchk(choose_move/3, Defined)
+    ->  Goal = choose_move(S, Level, Move)
+    ;   memberchk(choose_move/4, Defined),
+        mover_term(M, Ctx, State, P),
+        Goal = choose_move(S, P, Level, Move)
+    ).
+
+%!  porto_player_move(+Game, +Position, +Answer, -Move) is semidet.
+%
+%   Move is our move term for the program's Answer at Position; fails
+%   when Answer is not of the program's move shape.
+porto_player_move(Game, pos(_, State), Answer, Move) :-
+    context(Game, Ctx),
+    profile_module(Game, M),
+    M:porto_dims(State, Dims),
+    Ctx = ctx(_, _, Map, _, _, _, _, _, _),
+    porto_to_ours(Game, Map, Dims, Answer, Move).
 
                  /*******************************
                  *             SHOW             *

@@ -23,6 +23,7 @@ check_core:profile(crosscut, crosscut_check).
 :- public
     check_program/2, check_predicates/1, check_qualified/2, check_setup/4,
     check_cases/5, check_tags/2, check_examples/1, check_show/2, check_prepare/5, check_starts/1,
+    check_player/6, check_player_move/4,
     porto_starts/1, porto_dims/2, porto_cell/3, porto_players/1, porto_mover/2,
     porto_player_terms/1, porto_size_forms/1, porto_inits/1, porto_first_cell/2,
     porto_probe/2, porto_illegal/2, porto_rows_preferred/1, porto_board/2,
@@ -38,6 +39,10 @@ check_starts(Starts) :- check_porto:porto_starts(crosscut, Starts).
 check_setup(Pos, S, Setup, PI) :- porto_setup(crosscut, Pos, S, Setup, PI).
 check_cases(PI, Pos, S, Defined, Cases) :- porto_cases(crosscut, PI, Pos, S, Defined, Cases).
 check_show(Pos, Text) :- porto_show(crosscut, Pos, Text).
+% As a tournament player: choose_move(Level), in the program's terms.
+check_player(Player, Pos, S, Defined, Goal, Move) :-
+    porto_player(crosscut, Player, Pos, S, Defined, Goal, Move).
+check_player_move(_, Pos, Answer, Move) :- porto_player_move(crosscut, Pos, Answer, Move).
 
                  /*******************************
                  *     WHAT CHECK_PORTO ASKS    *

@@ -232,7 +232,13 @@ test(letters_inferred_and_agree) :-
     check_core:profile(crosscut, M),
     check_prepared(M, Ctx),
     arg(9, Ctx, Starts),
-    assertion(Starts == [[], [size(5, 7)]]).
+    assertion(Starts == [[], [size(5, 7)]]),
+    % as a tournament player: its choose_move/4, its answer read back
+    check_replay(crosscut, [start([size(5, 7)])], S0),
+    porto_player(crosscut, choose_move(2), pos([start([size(5, 7)])], S0), S, [choose_move/4], Goal, T),
+    assertion(Goal == choose_move(S, 'R', 2, T)),
+    porto_player_move(crosscut, pos([start([size(5, 7)])], S0), b-1, Move),
+    assertion(Move == move(1, 2)).
 
 test(planted_faults_found_on_their_predicate, [forall(planted(crosscut, File, Expected))]) :-
     data(crosscut, File, Program),
