@@ -111,7 +111,8 @@ game_profile(Game, M) :-
 %!  check_replay(+Name, +History, -State) is semidet.
 %
 %   State is the engine's state after the moves of History from the start
-%   of Game; fails when a move of History is illegal there.
+%   of Game (History may begin with start(Options), the tabula_new/3
+%   options of that start); fails when a move of History is illegal there.
 check_replay(Game, History, State) :-
     must_be(atom, Game),
     must_be(list, History),
