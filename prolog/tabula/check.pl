@@ -79,7 +79,7 @@ tabula_check(Game, Program, Report, Options) :-
     must_be(list, Options),
     check_games(Games),
     (   memberchk(Game, Games) -> true ; domain_error(check_game, Game) ),
-    child_path_args(PathArgs),
+    check_child_paths(PathArgs),
     option(swipl_args(Extra), Options, []),
     append(PathArgs, Extra, SwiplArgs),
     merge_options([swipl_args(SwiplArgs)], Options, RunOptions),
@@ -105,21 +105,6 @@ absolute_load(Folder, Goal0, Goal) :-
     ;   File = File0
     ),
     Goal =.. [F, File].
-
-% The child finds our libraries where this process found them (a pack, or
-% a checkout run with -p), whatever its own search paths.
-child_path_args(Args) :-
-    module_property(tabula_check, file(Self)),
-    file_directory_name(Self, TabulaDir),
-    file_directory_name(TabulaDir, LibDir),
-    format(atom(LibArg), 'library=~w', [LibDir]),
-    (   absolute_file_name(foreign(tabula_uttt), F,
-                           [file_type(executable), access(read), file_errors(fail)])
-    ->  file_directory_name(F, ForeignDir),
-        format(atom(ForArg), 'foreign=~w', [ForeignDir]),
-        Args = ['-p', LibArg, '-p', ForArg]
-    ;   Args = ['-p', LibArg]
-    ).
 
 %!  tabula_check_main is det.
 %

@@ -3,7 +3,11 @@
             check_games/1,            % -Games
             check_game_predicates/2,  % +Name, -PIs
             check_replay/3,           % +Name, +History, -State
-            check_prepared/2          % +Module, -Context
+            check_prepared/2,         % +Module, -Context
+            check_open/4,             % +Game, +Program, +Options, -Session
+            check_close/1,            % +Session
+            check_play/5,             % +Session, +History, +Player, -Move, -Outcome
+            check_child_paths/1       % -SwiplArgs
           ]).
 /** <module> The checker's one mechanism: positions, calls, verdicts, shrinking
 
@@ -39,7 +43,7 @@ and defines, not exported:
   - check_show(+Position, -Text): the position drawn as
     tabula_display/1 draws it, and its setup written out.
 
-Two hooks are optional:
+These hooks are optional:
 
   - check_prepare(+Sandbox, +Program, +Defined, +Options, -Context):
     called once the program is loaded, for a profile that must ask the
@@ -48,7 +52,12 @@ Two hooks are optional:
     it raises E the program is not checked (`unchecked(prepare(E))`);
   - check_starts(-OptionLists): the tabula_new/3 options of the games
     positions come from (default `[[]]`); a history from a start other
-    than `[]` begins with `start(Options)`.
+    than `[]` begins with `start(Options)`;
+  - check_player(+Player, +Position, +S, +Defined, -Goal, -Template) and
+    check_player_move(+Player, +Position, +Answer, -Move): the program
+    as a tournament player (check_play/5): the goal that asks its
+    Player predicate for a move in state S, and our move for its
+    answer (the instance of Template).
 
 A position is pos(History, State): the moves from the start (course
 terms) and the engine's state after them; a worked example is
@@ -163,14 +172,8 @@ sandbox_option(O) :-
                   output, answer_bytes, restarts, isolation, executable, swipl_args]).
 
 run_in(Game, M, Sb, Loads, Supply, Seed, NPos, Options, T0, report(Game, Info, Preds)) :-
-    sandbox_property(Sb, scratch(Scratch)),
-    forall(member(File, Supply), supply(File, Scratch)),
-    maplist(load_goal(Sb), Loads, LoadOutcomes),
+    load_program(M, Sb, Loads, Supply, LoadOutcomes, PIs, Defined),
     sandbox_property(Sb, isolation(Isolation)),
-    M:check_predicates(PIs),
-    maplist(M:check_qualified, PIs, QPIs),
-    sandbox_defined(Sb, QPIs, DefinedQ),
-    findall(PI, ( nth1(I, PIs, PI), nth1(I, QPIs, Q), memberchk(Q, DefinedQ) ), Defined),
     Info0 = [seed(Seed), isolation(Isolation), loads(LoadOutcomes)],
     (   load_failed(LoadOutcomes, Why)
     ->  Info = [status(unchecked(Why))|Info0],
@@ -193,6 +196,116 @@ run_in(Game, M, Sb, Loads, Supply, Seed, NPos, Options, T0, report(Game, Info, P
         option(shrink_time(ShrinkTime), Options, 10),
         maplist(pred_result(Game, M, Sb, Defined, Tally, ShrinkTime), PIs, Preds),
         Info = [status(checked), positions(Checked, NP)|Info0]
+    ).
+
+% The program loaded in the sandbox as its course loads it, our files
+% supplied where its folder lacks them; Defined: the course predicates
+% it defines.
+load_program(M, Sb, Loads, Supply, LoadOutcomes, PIs, Defined) :-
+    sandbox_property(Sb, scratch(Scratch)),
+    forall(member(File, Supply), supply(File, Scratch)),
+    maplist(load_goal(Sb), Loads, LoadOutcomes),
+    M:check_predicates(PIs),
+    maplist(M:check_qualified, PIs, QPIs),
+    sandbox_defined(Sb, QPIs, DefinedQ),
+    findall(PI, ( nth1(I, PIs, PI), nth1(I, QPIs, Q), memberchk(Q, DefinedQ) ), Defined).
+
+                 /*******************************
+                 *      PLAYING A PROGRAM       *
+                 *******************************/
+
+%!  check_open(+Game, +Program, +Options, -Session) is det.
+%
+%   Session is the program at Program (as the game's course profile
+%   reads a program) loaded in a sandbox and prepared as for a check,
+%   ready for check_play/5; Options are the sandbox's (time/1, ...;
+%   swipl_args/1 defaults to check_child_paths/1).
+%   Raises check_program(Why) when the program does not load, defines
+%   no course predicate, or cannot be made sense of. check_close/1 ends
+%   it.
+check_open(Game, Program, Options, session(Game, M, Sb, Defined)) :-
+    game_profile(Game, M),
+    must_be(list, Options),
+    M:check_program(Program, program(Folder, Loads, Supply)),
+    (   option(swipl_args(_), Options)
+    ->  Options1 = Options
+    ;   check_child_paths(Paths),
+        Options1 = [swipl_args(Paths)|Options]
+    ),
+    sandbox_options(Options1, SbOptions),
+    sandbox_start(Folder, SbOptions, Sb),
+    catch(( load_program(M, Sb, Loads, Supply, LoadOutcomes, _, Defined),
+            (   load_failed(LoadOutcomes, Why)
+            ->  throw(check_program(Why))
+            ;   Defined == []
+            ->  throw(check_program(no_course_predicate))
+            ;   prepare(M, Sb, Defined, [program(Program)|Options], failed(Why))
+            ->  throw(check_program(prepare(Why)))
+            ;   true
+            ) ),
+          E,
+          ( sandbox_stop(Sb), throw(E) )).
+
+%!  check_child_paths(-SwiplArgs) is det.
+%
+%   SwiplArgs are the `-p` arguments with which a child `swipl` finds our
+%   libraries where this process found them (a pack, or a checkout run
+%   with -p), whatever its own search paths.
+check_child_paths(Args) :-
+    module_property(check_core, file(Self)),
+    file_directory_name(Self, TabulaDir),
+    file_directory_name(TabulaDir, LibDir),
+    format(atom(LibArg), 'library=~w', [LibDir]),
+    (   absolute_file_name(foreign(tabula_uttt), F,
+                           [file_type(executable), access(read), file_errors(fail)])
+    ->  file_directory_name(F, ForeignDir),
+        format(atom(ForArg), 'foreign=~w', [ForeignDir]),
+        Args = ['-p', LibArg, '-p', ForArg]
+    ;   Args = ['-p', LibArg]
+    ).
+
+%!  check_close(+Session) is det.
+%
+%   Ends Session: its sandbox stops.
+check_close(session(_, _, Sb, _)) :-
+    sandbox_stop(Sb).
+
+%!  check_play(+Session, +History, +Player, -Move, -Outcome) is det.
+%
+%   Asks the program of Session for its move after History (our moves
+%   from the start, as check_replay/3 takes them), its state built with
+%   its own predicates as a check builds it. Player is the program's
+%   player predicate as its course profile reads it (e.g. `greedy`,
+%   `hacer_jugada`, `choose_move(2)`). Outcome is `ok` with Move our
+%   move term for the program's answer (not yet checked for legality),
+%   or what the sandbox said instead (failed, error(E), timeout, a
+%   crash, ...; Move unbound), or `setup(Outcome)` when its state could
+%   not be built.
+check_play(session(Game, M, Sb, Defined), History, Player, Move, Outcome) :-
+    (   check_replay(Game, History, State)
+    ->  true
+    ;   domain_error(legal_history, History)
+    ),
+    Position = pos(History, State),
+    M:check_setup(Position, S, Setup, _),
+    (   M:check_player(Player, Position, S, Defined, Goal, Template)
+    ->  true
+    ;   domain_error(course_player, Player)
+    ),
+    copy_term(S-Setup-Goal-Template, _-Setup1-Goal1-Template1),
+    sandbox_run(Sb, Setup1, [g(Goal1, Template1, 1)], SetupOutcome, Outcomes),
+    (   SetupOutcome \= answers([_], _)
+    ->  Outcome = setup(SetupOutcome)
+    ;   Outcomes = [answers([Answer], _)]
+    ->  (   M:check_player_move(Player, Position, Answer, Move0)
+        ->  Move = Move0, Outcome = ok
+        ;   Outcome = unreadable(Answer)
+        )
+    ;   Outcomes = [answers([], _)]
+    ->  Outcome = failed
+    ;   Outcomes = [Outcome0]
+    ->  Outcome = Outcome0
+    ;   Outcome = not_run
     ).
 
 % Prepared is `ok`, or failed(Why) when the profile's check_prepare/5

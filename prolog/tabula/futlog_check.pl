@@ -35,7 +35,8 @@ check_core:profile(futlog, futlog_check).
 
 :- public
     check_program/2, check_predicates/1, check_qualified/2, check_setup/4,
-    check_cases/5, check_tags/2, check_examples/1, check_show/2.
+    check_cases/5, check_tags/2, check_examples/1, check_show/2,
+    check_player/6, check_player_move/4.
 
 % Above this many move paths, mover/3 is not asked for all of them.
 enumeration_cap(500).
@@ -374,3 +375,17 @@ check_show(pos(History, State), Text) :-
 
 state_name(I, N, Name) :-
     (   I =:= N -> Name = 'S' ; format(atom(Name), 'S~d', [I]) ).
+
+
+% As a tournament player: hacer_jugada(E, LP, E2) of the program's
+% inteligencia (or another predicate of the same shape), its LP our move.
+check_player(Name, _, S, Defined, Goal, LP) :-
+    atom(Name),
+    (   Name == hacer_jugada
+    ->  memberchk(hacer_jugada/3, Defined),
+        Goal = inteligencia:hacer_jugada(S, LP, _)
+    ;   Goal =.. [Name, S, LP, _]
+    ).
+
+check_player_move(_, _, LP, LP) :-
+    is_list(LP).

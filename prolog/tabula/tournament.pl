@@ -344,9 +344,11 @@ cli_option(course, V, player(course(Name, File, Pred))) :- !,
     (   sub_atom(V, B, _, A, =),
         sub_atom(V, 0, B, _, Name),
         sub_atom(V, _, A, 0, Rest),
-        sub_atom(Rest, C, _, D, :), \+ sub_atom(Rest, _, _, D, :) , D > 0
+        aggregate_all(max(C0), sub_atom(Rest, C0, _, _, :), C),
+        sub_atom(Rest, C, 1, D, :), D > 0
     ->  sub_atom(Rest, 0, C, _, File),
-        sub_atom(Rest, _, D, 0, Pred)
+        sub_atom(Rest, _, D, 0, PredText),
+        term_to_atom(Pred, PredText)
     ;   domain_error(name_equals_file_colon_predicate, V)
     ).
 cli_option(format, V, format(F)) :- !, atom_string(F, V).

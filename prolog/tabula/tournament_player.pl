@@ -26,10 +26,12 @@ A player spec is one of:
     for another SWI-Prolog;
   - program(Name, Argv): any program that speaks the protocol, Argv a
     list `[Executable|Arguments]` (a bare name is looked up on PATH);
-  - course(Name, File, Predicate): a course program, File consulted in
-    the sandbox of library(tabula/sandbox) (a scratch copy of its folder,
-    bwrap where it runs, process limits), playing with
-    `Predicate(State, Move)` (library(tabula/tournament_course)).
+  - course(Name, Program, Player): a course program (a file or folder,
+    as the game's course holds it), loaded as the conformance checker
+    loads it, in the sandbox of library(tabula/sandbox) (a scratch copy
+    of its folder, bwrap where it runs, process limits), playing with its
+    Player predicate (`greedy`, `hacer_jugada`, `choose_move(Level)`, or
+    its own; library(tabula/tournament_course)).
 
 This module only starts, talks to and stops the process; what the
 answers mean is the referee's business.
@@ -53,8 +55,8 @@ check_spec(Spec) :-
     must_be(nonvar, Spec),
     (   Spec = engine(Name, Options)
     ->  must_be(atom, Name), must_be(list, Options)
-    ;   Spec = course(Name, File, Pred)
-    ->  must_be(atom, Name), must_be(atom, File), must_be(atom, Pred)
+    ;   Spec = course(Name, Program, Player)
+    ->  must_be(atom, Name), must_be(atom, Program), must_be(callable, Player)
     ;   Spec = program(Name, Argv)
     ->  must_be(atom, Name), must_be(list(atomic), Argv),
         (   Argv = [_|_] -> true ; domain_error(command_line, Argv) )
@@ -133,14 +135,14 @@ command(engine(_, Options0), Exe, Args, []) :-
              [ '-g', 'use_module(library(tabula/tournament_engine))',
                '-g', tournament_engine_main, '-t', halt, '--', OptionsText ] ],
            Args).
-command(course(_, File, Pred), Exe, Args, [cwd(Dir)]) :-
+command(course(_, Program, Player), Exe, Args, []) :-
     swipl(Exe),
     search_path_args(PathArgs),
-    absolute_file_name(File, Abs),
-    file_directory_name(Abs, Dir),
+    absolute_file_name(Program, Abs),
+    format(atom(PlayerText), '~q', [Player]),
     append([ ['--no-packs', '-q'], PathArgs,
              [ '-g', 'use_module(library(tabula/tournament_course))',
-               '-g', tournament_course_main, '-t', halt, '--', Abs, Pred, sandbox ] ],
+               '-g', tournament_course_main, '-t', halt, '--', Abs, PlayerText ] ],
            Args).
 command(program(_, [Exe0|Args]), Exe, Args, []) :-
     (   sub_atom(Exe0, _, _, _, /) -> Exe = Exe0 ; Exe = path(Exe0) ).

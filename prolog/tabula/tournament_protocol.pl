@@ -1,5 +1,6 @@
 :- module(tabula_tournament_protocol,
-          [ protocol_new_game/2         % +Line, -Game
+          [ protocol_new_game/2,        % +Line, -Game
+            protocol_game_line/3        % +Line, -Name, -Options
           ]).
 /** <module> What every tournament player program reads the same way
 
@@ -21,6 +22,17 @@ the referee's game from it alike (docs/tournament.md gives the protocol).
 %   @error syntax_error(tournament_game_line) for a line of another
 %   shape, and the errors of tabula_new/3.
 protocol_new_game(Line, Game) :-
+    protocol_game_line(Line, Name, GameOptions),
+    tabula_new(Name, GameOptions, Game).
+
+%!  protocol_game_line(+Line, -Name, -Options) is det.
+%
+%   Name (an atom) and Options (a list) are the game and its options of
+%   the line `game <name> <options>`.
+%
+%   @error syntax_error(tournament_game_line) for a line of another
+%   shape.
+protocol_game_line(Line, NameAtom, GameOptions) :-
     must_be(string, Line),
     (   split_string(Line, " ", "", ["game", Name|_]),
         Name \== ""
@@ -32,5 +44,5 @@ protocol_new_game(Line, Game) :-
     sub_string(Line, Before, _, 0, OptionsText0),
     split_string(OptionsText0, "", " ", [OptionsText]),
     (   OptionsText == "" -> GameOptions = [] ; term_string(GameOptions, OptionsText) ),
-    atom_string(NameAtom, Name),
-    tabula_new(NameAtom, GameOptions, Game).
+    must_be(list, GameOptions),
+    atom_string(NameAtom, Name).

@@ -25,7 +25,8 @@ positions([nw, n, ne, w, c, e, sw, s, se]).
 
 :- public
     check_program/2, check_predicates/1, check_qualified/2, check_setup/4,
-    check_cases/5, check_tags/2, check_examples/1, check_show/2.
+    check_cases/5, check_tags/2, check_examples/1, check_show/2,
+    check_player/6, check_player_move/4.
 
 check_program(Path, program(Folder, [consult(Base)], Supply)) :-
     must_be(atomic, Path),
@@ -274,3 +275,11 @@ check_show(pos(History, State), Text) :-
         format(string(Setup), "buildState(~q, ~q, S)", [Boards, Prev])
     ),
     format(string(Text), "~s~n?- ~s,", [Board, Setup]).
+
+% As a tournament player: Name(State, Move) (greedy/2, narrowGreedy/2, or
+% the program's own), its moves the course's terms, as ours are.
+check_player(Name, _, S, _, Goal, Move) :-
+    atom(Name),
+    Goal =.. [Name, S, Move].
+
+check_player_move(_, _, Move, Move).

@@ -339,6 +339,34 @@ test(course_program) :-
            ;   assertion(Reason = rules(_))
            )).
 
+% --course NAME=PROGRAM:PLAYER: the player is read as a term (a Porto
+% program's choose_move(Level)), the program is what precedes the last
+% colon.
+test(course_command_line) :-
+    tabula_tournament:cli_option(course, 'g1=sub/dir/proj.pl:choose_move(2)', P1),
+    assertion(P1 == player(course(g1, 'sub/dir/proj.pl', choose_move(2)))),
+    tabula_tournament:cli_option(course, 'g2=uttt.pl:greedy', P2),
+    assertion(P2 == player(course(g2, 'uttt.pl', greedy))),
+    catch(tabula_tournament:cli_option(course, 'g3=uttt.pl', _), E, true),
+    assertion(E = error(domain_error(name_equals_file_colon_predicate, _), _)).
+
+% A Futlog course folder (juego.pl and inteligencia.pl) plays through
+% its hacer_jugada/3, its states built by its own estado_inicial/1 and
+% mover/3: every game ends by the rules, none by a forfeit.
+test(course_program_of_another_course) :-
+    source_file_path('tests/prolog/data/check/futlog/base', Folder),
+    scratch_folder(tabula_course_futlog, Dir),
+    tournament_run([ game(futlog),
+                     players([ course(group, Folder, hacer_jugada),
+                               engine(engine, [nodes(100)]) ]),
+                     format(match), rounds(2), openings(random(2)), tc(move(10)), startup(60),
+                     concurrency(2), progress(false), out(Dir) ], _),
+    directory_file_path(Dir, 'games.pl', File),
+    record_read(File, Games),
+    assertion(length(Games, 4)),
+    forall(member(game(_, _, _, _, Moves, _, _, Reason), Games),
+           ( assertion(Reason = rules(_)), assertion(Moves = [_|_]) )).
+
 :- end_tests(tournament_referee).
 
 :- begin_tests(tournament_resume).
