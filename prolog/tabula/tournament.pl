@@ -50,7 +50,10 @@ are computed from the record file alone.
 %     - startup(Seconds): time to start and greet (default 30);
 %     - sprt(Elo0, Elo1, Alpha, Beta): for format(match), stop once the
 %       test decides (after whole opening pairs);
-%     - progress(Bool): a progress line on user_error (default true).
+%     - progress(Bool): a progress line on user_error (default true);
+%     - backend(B), with partition(P), account(A), time_limit(M), ...:
+%       each game a job of library(tabula/jobs) on backend B, e.g.
+%       `slurm` (library(tabula/tournament_jobs), docs/cluster.md).
 tournament_run(Options, Rows) :-
     must_be(list, Options),
     tournament_schedule(Options, Schedule),
@@ -109,8 +112,7 @@ run_chunks([Chunk|Chunks], Options, Setup, Concurrency, State, Records0) :-
     (   sprt_decided(Options, State, Records0)
     ->  true
     ;   exclude(recorded(Records0), Chunk, Pending),
-        concurrent_forall(member(P, Pending), play_and_record(P, Setup, State),
-                          [threads(Concurrency)]),
+        play_pending(Pending, Options, Setup, Concurrency, State),
         State = state(File, _, _, _, _),
         read_records(File, Records1),
         run_chunks(Chunks, Options, Setup, Concurrency, State, Records1)
@@ -150,16 +152,28 @@ pair_points([R-P, R-Q|Rest], [K|Ks]) :- !, K is round(2 * (P + Q)), pair_points(
 pair_points([_|Rest], Ks) :- pair_points(Rest, Ks).
 pair_points([], []).
 
+% Threads here, or jobs of library(tabula/jobs) with backend(B)
+% (library(tabula/tournament_jobs)); each record goes in the same way.
+play_pending(Pending, Options, Setup, Concurrency, State) :-
+    (   memberchk(backend(B), Options), B \== local
+    ->  use_module(library(tabula/tournament_jobs), []),
+        tabula_tournament_jobs:tournament_jobs_play(
+            Pending, Setup, Options, tabula_tournament:append_record(State))
+    ;   concurrent_forall(member(P, Pending), play_and_record(P, Setup, State),
+                          [threads(Concurrency)])
+    ).
+
 play_and_record(Pairing, Setup, State) :-
     catch(( referee_game(Pairing, Setup, Record), Done = true ), E,
           ( print_message(warning, E), Done = false )),
-    (   Done == true
-    ->  State = state(File, _, _, _, _),
-        with_mutex(tabula_tournament_record,
-                   ( record_append(File, Record),
-                     progress(State) ))
-    ;   true
-    ).
+    (   Done == true -> append_record(State, Record) ; true ).
+
+:- public append_record/2.
+append_record(State, Record) :-
+    State = state(File, _, _, _, _),
+    with_mutex(tabula_tournament_record,
+               ( record_append(File, Record),
+                 progress(State) )).
 
 progress(state(_, _, _, _, false)) :- !.
 progress(state(File, Total, Started, Names, true)) :-
@@ -370,6 +384,16 @@ cli_option(sprt, V, sprt(E0, E1, A, B)) :- !,
     maplist(key_value_option, Parts, Os),
     option_or(elo0(E0), Os, 0), option_or(elo1(E1), Os, 10),
     option_or(alpha(A), Os, 0.05), option_or(beta(B), Os, 0.05).
+cli_option(Name, V, Option) :-         % --backend slurm --partition P ...
+    atomic_list_concat(Parts, '-', Name),
+    atomic_list_concat(Parts, '_', Key),
+    memberchk(Key, [backend, partition, account, time_limit, array_size, shared_dir,
+                    poll_interval, retries]),
+    !,
+    (   memberchk(Key, [backend, partition, account, shared_dir]) -> atom_string(A, V)
+    ;   atom_number(V, A)
+    ),
+    Option =.. [Key, A].
 cli_option(Name, _, _) :-
     domain_error(tournament_flag, Name).
 
