@@ -52,7 +52,8 @@ check_batch(Game, Folder, Options) :-
 %   (required), jobs(N) (default the cores), retries(N) (default 1),
 %   swipl(Exe) (the checks' swipl, default this one), quiet(Bool),
 %   backend(B) and the backend's options (library(tabula/jobs): `slurm`
-%   with partition(P), account(A), time_limit(Minutes), ...), and the
+%   with partition(P), account(A), time_limit(Minutes), poll_interval(S),
+%   shared_dir(Dir) (default Out/jobs.slurm), ...), and the
 %   check's seed(N), positions(N), budget(S), shrink_time(S), time(S),
 %   inferences(N), isolation(I), memory(MB), cpu(S), the same for every
 %   program. Raises domain_error(check_game, Game) for a game without a
@@ -93,7 +94,8 @@ check_batch(Game, Folder, Options, Results) :-
     gensym(check_batch_, Key),
     setup_call_cleanup(
         true,
-        ( include(backend_option, Options, BackendOptions),
+        ( include(backend_option, Options, BackendOptions0),
+          shared_dir(Out, BackendOptions0, BackendOptions),
           jobs_run(Jobs, [ concurrency(Concurrency), retries(Retries), cwd(Out),
                            log_dir(Logs), on_event(event(Key, Quiet, Logs))
                          | BackendOptions ]),
@@ -130,7 +132,15 @@ backend_option(O) :-
     compound(O),
     compound_name_arity(O, Name, 1),
     memberchk(Name, [backend, partition, account, time_limit, array_size, shared_dir,
-                     sbatch_args]).
+                     sbatch_args, poll_interval]).
+
+% A backend's shared folder is in Out unless one is given: the nodes see
+% it wherever they see the reports.
+shared_dir(_, Options, Options) :-
+    memberchk(shared_dir(_), Options),
+    !.
+shared_dir(Out, Options, [shared_dir(Dir)|Options]) :-
+    directory_file_path(Out, 'jobs.slurm', Dir).
 
 % The check's options are checked here once, not by every check.
 check_option(O) :-
