@@ -354,6 +354,15 @@ cli_option(program, V, player(program(Name, ['/bin/sh', '-c', Command]))) :- !,
         sub_atom(V, _, A, 0, Command)
     ;   domain_error(name_equals_command, V)
     ).
+cli_option(bridge, V, player(bridge(Name, Dialect, Command))) :- !,
+    (   sub_atom(V, B, _, A, :),
+        sub_atom(V, 0, B, _, Dialect),
+        sub_atom(V, _, A, 0, Rest),
+        sub_atom(Rest, C, _, D, =)
+    ->  sub_atom(Rest, 0, C, _, Name),
+        sub_atom(Rest, _, D, 0, Command)
+    ;   domain_error(dialect_colon_name_equals_command, V)
+    ).
 cli_option(course, V, player(course(Name, File, Pred))) :- !,
     (   sub_atom(V, B, _, A, =),
         sub_atom(V, 0, B, _, Name),

@@ -32,6 +32,10 @@ A player spec is one of:
     of its folder, bwrap where it runs, process limits), playing with its
     Player predicate (`greedy`, `hacer_jugada`, `choose_move(Level)`, or
     its own; library(tabula/tournament_course)).
+  - bridge(Name, Dialect, Command): a program speaking another protocol,
+    `codingame` (UTTT) or `futlog-referee` (Futlog), run by `/bin/sh -c
+    Command` behind a child `swipl` that translates
+    (library(tabula/tournament_bridge)).
 
 This module only starts, talks to and stops the process; what the
 answers mean is the referee's business.
@@ -57,6 +61,13 @@ check_spec(Spec) :-
     ->  must_be(atom, Name), must_be(list, Options)
     ;   Spec = course(Name, Program, Player)
     ->  must_be(atom, Name), must_be(atom, Program), must_be(callable, Player)
+    ;   Spec = bridge(Name, Dialect, Command)
+    ->  must_be(atom, Name),
+        must_be(atom, Dialect),
+        (   memberchk(Dialect, [codingame, 'futlog-referee']) -> true
+        ;   domain_error(bridge_dialect, Dialect)
+        ),
+        must_be(atomic, Command)
     ;   Spec = program(Name, Argv)
     ->  must_be(atom, Name), must_be(list(atomic), Argv),
         (   Argv = [_|_] -> true ; domain_error(command_line, Argv) )
@@ -143,6 +154,13 @@ command(course(_, Program, Player), Exe, Args, []) :-
     append([ ['--no-packs', '-q'], PathArgs,
              [ '-g', 'use_module(library(tabula/tournament_course))',
                '-g', tournament_course_main, '-t', halt, '--', Abs, PlayerText ] ],
+           Args).
+command(bridge(_, Dialect, Command), Exe, Args, []) :-
+    swipl(Exe),
+    search_path_args(PathArgs),
+    append([ ['--no-packs', '-q'], PathArgs,
+             [ '-g', 'use_module(library(tabula/tournament_bridge))',
+               '-g', tournament_bridge_main, '-t', halt, '--', Dialect, Command ] ],
            Args).
 command(program(_, [Exe0|Args]), Exe, Args, []) :-
     (   sub_atom(Exe0, _, _, _, /) -> Exe = Exe0 ; Exe = path(Exe0) ).
