@@ -81,6 +81,10 @@
 #   INCLUDE: where the weights go [cpp/futlog/eval_weights.inc]
 #   SKIP_BUILD=1: use the tools already built in BUILD, and do not rebuild
 #   at the end (the tests run the script this way)
+#   BACKEND=slurm: the self-play step as Slurm jobs (library(tabula/jobs)
+#   through scripts/jobs_run.pl, docs/cluster.md), with PARTITION, ACCOUNT,
+#   TIME (minutes a job) and SWIPL [swipl]; the folders must be seen by the
+#   nodes at the same paths [local: background processes]
 # Cost on this project's 2-core machine: see docs/futlog.md.
 set -euo pipefail
 shopt -s nullglob
@@ -125,6 +129,7 @@ BUILD=${BUILD:-out/train-build}
 INCLUDE=${INCLUDE:-cpp/futlog/eval_weights.inc}
 
 SKIP_BUILD=${SKIP_BUILD:-0}
+BACKEND=${BACKEND:-local}
 if [ "$ODDS_GAMES" -gt 0 ] && [ "$RELABEL_NODES" -eq 0 ]; then
   echo "ODDS_GAMES needs RELABEL_NODES: the positions of those games have no search value of their own" >&2
   exit 2
@@ -140,17 +145,30 @@ TRAIN="$BUILD/train/futlog/futlog_train"
 PLAYER="$BUILD/bench/futlog_player_bench"
 REFEREE="$BUILD/bench/futlog_referee_bench"
 mkdir -p "$WORK"
+work_abs=$(cd "$WORK" && pwd)
 weights=${INIT:-}
 accepted=0
 start=$(date +%s)
 for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
   echo "generation $gen: self-play ($JOBS x $GAMES games, $NODES nodes a move)"
   pids=()
+  list=()
   for job in $(seq 1 "$JOBS"); do
     [ -f "$WORK/g${gen}_$job.done" ] && continue
     rm -f "$WORK/g${gen}_$job.bin"  # an unfinished job's games: self-play appends, so start afresh
     # and its relabelling and proofs were of other games
     rm -f "$WORK/r${gen}_$job.done" "$WORK/r${gen}_$job.bin" "$WORK/p${gen}_$job.done"
+    if [ "$BACKEND" = slurm ]; then
+      # the same command, its games written to .tmp and renamed, then .done
+      args=(nice -n 10 "$TRAIN" selfplay --games "$GAMES" --nodes "$NODES" \
+        --random-plies "$RANDOM_PLIES" --sample-plies "$SAMPLE_PLIES" --temperature "$TEMPERATURE" \
+        --tree "$TREE" --descent "$DESCENT" --explore "$EXPLORE" --seed "$((gen * 100 + job))" \
+        ${weights:+--weights "$weights"})
+      list+=("$(printf '%s\t' "g${gen}_$job" "$work_abs/g${gen}_$job.done" /bin/sh -c \
+        'o=$1 d=$2 log=$3; shift 3; rm -f "$o.tmp"; "$@" --out "$o.tmp" 2>"$log" && mv "$o.tmp" "$o" && : >"$d.tmp" && mv "$d.tmp" "$d"' \
+        selfplay "$work_abs/g${gen}_$job.bin" "$work_abs/g${gen}_$job.done" "$work_abs/g${gen}_$job.log" "${args[@]}")")
+      continue
+    fi
     (nice -n 10 "$TRAIN" selfplay --out "$WORK/g${gen}_$job.bin" --games "$GAMES" --nodes "$NODES" \
       --random-plies "$RANDOM_PLIES" --sample-plies "$SAMPLE_PLIES" --temperature "$TEMPERATURE" \
       --tree "$TREE" --descent "$DESCENT" --explore "$EXPLORE" --seed "$((gen * 100 + job))" \
@@ -159,6 +177,12 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
+  if ((${#list[@]})); then
+    printf '%s\n' "${list[@]%$'\t'}" >"$WORK/g$gen.jobs"
+    "${SWIPL:-swipl}" --no-packs -p library="$PWD/prolog" scripts/jobs_run.pl "$WORK/g$gen.jobs" \
+      --backend slurm --concurrency "$JOBS" ${PARTITION:+--partition "$PARTITION"} \
+      ${ACCOUNT:+--account "$ACCOUNT"} ${TIME:+--time-limit "$TIME"}
+  fi
   if [ "$ODDS_GAMES" -gt 0 ]; then
     echo "generation $gen: games at odds ($JOBS x $ODDS_GAMES games, $ODDS_NODES against $ODDS_WEAK nodes a move)"
     pids=()

@@ -11,6 +11,10 @@
 #   GENERATIONS (2), GAMES per job per generation (6000), SIMS per move
 #   (800), JOBS in parallel (2), EPOCHS (12), BUILD (out/release),
 #   WORK (out/train), NICE (10).
+# BACKEND=slurm plays each generation's self-play as Slurm jobs
+# (library(tabula/jobs) through scripts/jobs_run.pl, docs/cluster.md),
+# JOBS jobs, with PARTITION, ACCOUNT, TIME (minutes a job) and SWIPL
+# (swipl); ROOT and WORK must then be seen by the nodes at the same paths.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$ROOT/out/release}
@@ -21,25 +25,52 @@ SIMS=${SIMS:-800}
 JOBS=${JOBS:-2}
 EPOCHS=${EPOCHS:-12}
 NICE=${NICE:-10}
+BACKEND=${BACKEND:-local}
 
 cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_FIND_PACKAGE_SWIPL=ON >/dev/null
 cmake --build "$BUILD" --target uttt_selfplay uttt_fit
 mkdir -p "$WORK"
+
+# slurm_selfplay G: generation G's JOBS self-play jobs (the same commands
+# and seeds as the local ones) as Slurm jobs; a job writes its games to
+# OUT.tmp and renames it, so a killed task leaves no half-written OUT.
+slurm_selfplay() {
+  list="$WORK/gen$1.jobs"
+  : >"$list"
+  j=1
+  while [ "$j" -le "$JOBS" ]; do
+    out="$(cd "$WORK" && pwd)/gen$1_$j.bin"  # the nodes need absolute paths
+    printf 'gen%s_%s\t%s\t/bin/sh\t-c\t%s\tselfplay\t%s\tnice\t-n\t%s\t%s\t--games\t%s\t--sims\t%s\t--seed\t%s' \
+      "$1" "$j" "$out" 'o=$1; shift; rm -f "$o.tmp"; "$@" --out "$o.tmp" && mv "$o.tmp" "$o"' \
+      "$out" "$NICE" "$BUILD/train/uttt/uttt_selfplay" "$GAMES" "$SIMS" $(($1 * 100 + j)) >>"$list"
+    if [ -n "$previous" ]; then printf '\t--network\t%s' "$previous" >>"$list"; fi
+    printf '\n' >>"$list"
+    j=$((j + 1))
+  done
+  "${SWIPL:-swipl}" --no-packs -p library="$ROOT/prolog" "$ROOT/scripts/jobs_run.pl" "$list" \
+    --backend slurm --concurrency "$JOBS" ${PARTITION:+--partition "$PARTITION"} \
+    ${ACCOUNT:+--account "$ACCOUNT"} ${TIME:+--time-limit "$TIME"}
+}
+
 start=$(date +%s)
 previous=""
 g=0
 while [ "$g" -lt "$GENERATIONS" ]; do
   echo "generation $g: $JOBS x $GAMES games at $SIMS simulations a move"
   rm -f "$WORK"/gen${g}_*.bin
-  j=1
-  while [ "$j" -le "$JOBS" ]; do
-    if [ -n "$previous" ]; then net="--network $previous"; else net=""; fi
-    # shellcheck disable=SC2086
-    nice -n "$NICE" "$BUILD/train/uttt/uttt_selfplay" --games "$GAMES" --sims "$SIMS" --seed $((g * 100 + j)) \
-      --out "$WORK/gen${g}_$j.bin" $net &
-    j=$((j + 1))
-  done
-  wait
+  if [ "$BACKEND" = slurm ]; then
+    slurm_selfplay "$g"
+  else
+    j=1
+    while [ "$j" -le "$JOBS" ]; do
+      if [ -n "$previous" ]; then net="--network $previous"; else net=""; fi
+      # shellcheck disable=SC2086
+      nice -n "$NICE" "$BUILD/train/uttt/uttt_selfplay" --games "$GAMES" --sims "$SIMS" --seed $((g * 100 + j)) \
+        --out "$WORK/gen${g}_$j.bin" $net &
+      j=$((j + 1))
+    done
+    wait
+  fi
   data="$WORK/gen${g}_*.bin"
   init=""
   if [ "$g" -gt 0 ]; then
