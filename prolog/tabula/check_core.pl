@@ -458,9 +458,7 @@ position_results(M, Sb, PIs, Defined, Position, Results) :-
     maplist(case_goal, Cases1, Goals),
     sandbox_run(Sb, Setup1, Goals, SetupOutcome, Outcomes),
     (   SetupOutcome = answers([_], _)
-    ->  findall(R, ( nth1(I, Pairs, PI-Case), nth1(I, Outcomes, Outcome),
-                     case_result(PI, Position, Case, Outcome, R) ),
-                Results0),
+    ->  pair_results(Pairs, Outcomes, Position, Results0),
         counts(Pairs, Counts),
         append(Counts, Results0, Results)
     ;   memberchk(SetupPI, Defined)
@@ -468,6 +466,20 @@ position_results(M, Sb, PIs, Defined, Position, Results) :-
         Results = [ calls(SetupPI, 1),
                     fault(SetupPI, Kind, Position, setup(S1, Setup1), Verdict) ],
         Verdict = fault(Kind, _)
+    ;   Results = []
+    ).
+
+% The faults among the outcomes, each case with its own outcome (in
+% step: the cases are many, nth1/3 on both lists cost their square).
+pair_results([], _, _, []).
+pair_results([PI-Case|Pairs], Outcomes0, Position, Results) :-
+    (   Outcomes0 = [Outcome|Outcomes]
+    ->  (   case_result(PI, Position, Case, Outcome, R0)
+        ->  copy_term(R0, R),
+            Results = [R|Results1]
+        ;   Results = Results1
+        ),
+        pair_results(Pairs, Outcomes, Position, Results1)
     ;   Results = []
     ).
 

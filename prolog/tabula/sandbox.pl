@@ -427,6 +427,9 @@ sandbox_call(Sandbox, Goal, Template, Max, Outcome) :-
 %   outcome per goal (`[]` when Setup did not succeed). A goal that
 %   crashes, halts or hangs the child gets that outcome; the child is
 %   started again and the goals after it run there, after Setup again.
+%   The answers come batched (the child writes them together); those a
+%   crash loses are asked again one at a time, so such an end costs two
+%   restarts.
 sandbox_run(Sandbox, Setup, Goals, SetupOutcome, Outcomes) :-
     sandbox_id(Sandbox, Id),
     must_be(callable, Setup),
@@ -450,12 +453,19 @@ sandbox_id(Sandbox, Id) :-
     ;   type_error(sandbox, Sandbox)
     ).
 
+% The goals' answers come batched; when the child ends before the last,
+% the goals from the first unanswered one are asked again one by one
+% (careful), which finds the one that ends it.
 run_from(Id, Setup, Goals, SetupOutcome, Outcomes) :-
+    run_from(Id, Setup, Goals, batched, SetupOutcome, Outcomes).
+
+run_from(Id, Setup, Goals, Mode, SetupOutcome, Outcomes) :-
     limit_value(Id, time, 5, Time),
     Wait is Time * 2 + 5,
+    (   Mode == careful -> Request = run(Setup, Goals) ; Request = run(Setup, Goals, Mode) ),
     (   ensure_child(Id)
     ->  length(Goals, N),
-        (   catch(send(Id, run(Setup, Goals)), _, fail)
+        (   catch(send(Id, Request), _, fail)
         ->  receive_or_fail(Id, Wait, Setup0),
             (   Setup0 = setup(answers([_], _))
             ->  SetupOutcome = answers([true], det),
@@ -464,11 +474,22 @@ run_from(Id, Setup, Goals, SetupOutcome, Outcomes) :-
                 (   K =:= N
                 ->  Outcomes = Got,
                     receive_or_fail(Id, Wait, done)
+                ;   Mode == batched
+                ->  child_end(Id, Wait, _),
+                    length(Done, K),
+                    append(Done, Rest, Goals),
+                    run_from(Id, Setup, Rest, careful, _, RestOutcomes0),
+                    length(Rest, RL),
+                    (   length(RestOutcomes0, RL)
+                    ->  RestOutcomes = RestOutcomes0
+                    ;   length(RestOutcomes, RL), maplist(=(not_run(setup)), RestOutcomes)
+                    ),
+                    append(Got, RestOutcomes, Outcomes)
                 ;   % the child ended while running goal K+1
                     child_end(Id, Wait, End),
                     length(Done, K),
                     append(Done, [_|Rest], Goals),
-                    run_from(Id, Setup, Rest, _, RestOutcomes0),
+                    run_from(Id, Setup, Rest, batched, _, RestOutcomes0),
                     length(Rest, RL),
                     (   length(RestOutcomes0, RL)
                     ->  RestOutcomes = RestOutcomes0
@@ -490,15 +511,28 @@ run_from(Id, Setup, Goals, SetupOutcome, Outcomes) :-
         Outcomes = []
     ).
 
+% The answers of goals I..N, as many as come each within Wait of the one
+% before; the pending text is stored back once.
 receive_goals(Id, I, N, Wait, Got) :-
+    child_(Id, _, _, Out, _, Nonce),
+    buffer_(Id, Pending0),
+    goal_replies(Id, Out, Nonce, I, N, Wait, Pending0, Pending, Got),
+    set_buffer(Id, Pending).
+
+goal_replies(Id, Out, Nonce, I, N, Wait, Pending0, Pending, Got) :-
     (   I > N
-    ->  Got = []
-    ;   receive(Id, Wait, Reply, _),
-        Reply = goal(I, Outcome)
-    ->  Got = [Outcome|Rest],
-        I1 is I + 1,
-        receive_goals(Id, I1, N, Wait, Rest)
-    ;   Got = []
+    ->  Pending = Pending0,
+        Got = []
+    ;   get_time(Now),
+        Deadline is Now + Wait,
+        take_reply(Id, Out, Nonce, Deadline, Pending0, Pending1, Reply),
+        (   Reply = reply(goal(I, Outcome))
+        ->  Got = [Outcome|Rest],
+            I1 is I + 1,
+            goal_replies(Id, Out, Nonce, I1, N, Wait, Pending1, Pending, Rest)
+        ;   Pending = Pending1,
+            Got = []
+        )
     ).
 
 receive_or_fail(Id, Wait, Reply) :-

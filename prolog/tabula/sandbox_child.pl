@@ -21,6 +21,10 @@ The first request is `hello(Nonce, Limits)`. Each later one is
     once, as the first answer says: `setup(Outcome)`), then each goal of
     Goals, a list of g(Goal, Template, Max), answers `goal(I, Outcome)`
     as soon as it is done, then `done`;
+  - run(Setup, Goals, batched): the same, the goals' answers sent
+    together (at least every quarter of a second) rather than each as
+    soon as it is done: a crash may then lose the answers of the goals
+    before it, which the parent asks again one by one;
   - stop: the child ends.
 
 An Outcome is `answers(List, Det)` (List the instances of Template, at
@@ -128,10 +132,16 @@ serve_request(defined(PIs)) :-
     answer(defined(Defined)).
 serve_request(run(Setup, Goals)) :-
     !,
+    serve_request(run(Setup, Goals, careful)).
+serve_request(run(Setup, Goals, Mode)) :-
+    memberchk(Mode, [careful, batched]),
+    !,
     run_setup(Setup, SetupOutcome),
     (   SetupOutcome = answers([_], _)
     ->  answer(setup(answers([true], det))),
-        run_goals(Goals, 1)
+        get_time(Now),
+        nb_setval(tabula_flushed, Now),
+        run_goals(Goals, Mode, 1)
     ;   answer(setup(SetupOutcome))
     ),
     answer(done).
@@ -158,13 +168,31 @@ defined(M:N/A) :-
     ),
     !.
 
-run_goals([], _).
-run_goals([g(Goal, Template, Max)|Goals], I) :-
+run_goals([], _, _).
+run_goals([g(Goal, Template, Max)|Goals], Mode, I) :-
     child_limit(time, Seconds),
     run_limited(Goal, Template, Max, Seconds, Outcome),
-    answer(goal(I, Outcome)),
+    (   Mode == careful
+    ->  answer(goal(I, Outcome))
+    ;   batched_answer(goal(I, Outcome))
+    ),
     I1 is I + 1,
-    run_goals(Goals, I1).
+    run_goals(Goals, Mode, I1).
+
+% Written now, sent with the next flush: the one after the run, or one
+% now when the last is a quarter of a second old, so that the parent,
+% which waits a limited time for each answer, hears from a long run.
+batched_answer(Term) :-
+    nb_getval(tabula_answers, Out),
+    nb_getval(tabula_nonce, Nonce),
+    format(Out, "~nTABULA-~w ~q.~n", [Nonce, Term]),
+    get_time(Now),
+    nb_getval(tabula_flushed, Last),
+    (   Now - Last > 0.25
+    ->  flush_output(Out),
+        nb_setval(tabula_flushed, Now)
+    ;   true
+    ).
 
 %   Setup runs once and keeps its bindings, which the goals share.
 run_setup(Setup, Outcome) :-

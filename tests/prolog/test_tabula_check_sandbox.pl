@@ -97,6 +97,22 @@ test(a_crash_costs_one_call) :-
         assertion(Setup == answers([true], det)),
         assertion(Outcomes = [answers([fine], det), crashed(9), answers([fine], det)]) )).
 
+% The goals' answers travel batched; those lost with a crash or a halt
+% are asked again, so each goal still gets its own outcome, whether the
+% end comes first, in the middle or last.
+test(an_end_in_a_run_is_the_goal_s_own) :-
+    with_sandbox([], [Sb]>>(
+        forall(member(Before-After, [0-3, 5-5, 9-0]),
+               ( length(Bs, Before), maplist(=(g(ok(_), x, 1)), Bs),
+                 length(As, After), maplist(=(g(ok(_), x, 1)), As),
+                 append([Bs, [g(bye, x, 1)], As], Goals),
+                 sandbox_run(Sb, true, Goals, _, Outcomes),
+                 length(Bs, NB), length(OB, NB), append(OB, [End|OA], Outcomes),
+                 assertion(maplist(==(answers([x], det)), OB)),
+                 assertion(End = halted(_)),
+                 assertion(maplist(==(answers([x], det)), OA)),
+                 length(As, NA), assertion(length(OA, NA)) )) )).
+
 test(deleting_files_outside, [condition(bwrap_runs)]) :-
     victim(File),
     with_sandbox([], [Sb]>>(
