@@ -14,14 +14,45 @@
 :- use_module(library(tabula/check_report)).
 :- use_module(library(filesex)).
 :- use_module(library(lists)).
+:- use_module(library(aggregate)).
 :- initialization(main, main).
 
 :- dynamic shrunk/2.                      % PI, Seconds
+:- dynamic phase_cpu/2.                   % Phase, CPU seconds
 
 % Shrinking is timed where it happens, around check_core's shrink step.
 :- wrap_predicate(check_core:shrink(_, _, _, _, PI, _, _, _, _), check_bench, Shrink,
-                  ( get_time(T0), Shrink, get_time(T1),
-                    S is T1 - T0, assertz(user:shrunk(PI, S)) )).
+                  ( get_time(T0), statistics(cputime, C0),
+                    setup_call_cleanup(nb_setval(check_bench_shrinking, true), Shrink,
+                                       nb_setval(check_bench_shrinking, false)),
+                    get_time(T1), statistics(cputime, C1),
+                    S is T1 - T0, assertz(user:shrunk(PI, S)),
+                    C is C1 - C0, user:add_cpu(shrinking, C) )).
+
+% The checker's own work by phase (CPU of this process): the positions,
+% the engine's answers (the profile's cases), the comparison; outside
+% shrinking, which counts as a whole.
+:- wrap_predicate(check_core:positions(_, _, _, _), check_bench, P,
+                  user:timed(positions, P)).
+:- wrap_predicate(uttt_check:check_cases(_, _, _, _, _), check_bench, C,
+                  user:timed(engine_answers, C)).
+:- wrap_predicate(check_compare:check_verdict(_, _, _), check_bench, V,
+                  user:timed(comparison, V)).
+
+timed(Phase, Goal) :-
+    (   nb_current(check_bench_shrinking, true)
+    ->  call(Goal)
+    ;   statistics(cputime, C0),
+        call(Goal),
+        statistics(cputime, C1),
+        C is C1 - C0,
+        add_cpu(Phase, C)
+    ).
+
+add_cpu(Phase, C) :-
+    (   retract(phase_cpu(Phase, C0)) -> true ; C0 = 0 ),
+    C1 is C0 + C,
+    assertz(phase_cpu(Phase, C1)).
 
 program(pure, Dir, File) :-
     program_folder(pure, Dir),
@@ -60,24 +91,31 @@ copy_here(Rel, Dir, Name) :-
     copy_file(Rel, Target).
 
 main :-
-    format("~w~t~24| ~w~t~34| ~w~t~44| ~w~t~56| ~w~t~66| ~w~n",
-           [program, 'wall s', positions, 'checker s', share, 'faults (shrink s)']),
-    forall(member(Name, [pure, pure_missed_diagonal, dropin]), row(Name)).
+    nb_setval(check_bench_shrinking, false),
+    format("~w~t~22| ~w~t~30| ~w~t~40| ~w~t~50| ~w~t~60| ~w~t~70| ~w~n",
+           [program, 'wall s', 'checker s', share, 'own work', 'sandbox', 'faults (shrink s)']),
+    forall(member(Name, [pure, pure_missed_diagonal, dropin]), row(Name)),
+    format("~nchecker s: this process's CPU time; share: of the wall time; own work: its~n"),
+    format("positions, engine answers, comparison and shrinking; sandbox: the rest~n"),
+    format("(the protocol with the program's process). Positions checked: 300 each.~n").
 
 row(Name) :-
     program(Name, _, File),
     retractall(shrunk(_, _)),
+    retractall(phase_cpu(_, _)),
     statistics(cputime, C0),
     tabula_check(uttt, File, Report, [quiet(true), seed(1)]),
     statistics(cputime, C1),
     Report = report(uttt, Info, _),
     memberchk(seconds(Wall), Info),
-    (   memberchk(positions(Checked, _), Info) -> true ; Checked = 0 ),
     Own is C1 - C0,
     Share is 100 * Own / Wall,
+    aggregate_all(sum(C), phase_cpu(_, C), Work),
+    WorkShare is 100 * Work / Wall,
+    SandboxShare is 100 * (Own - Work) / Wall,
     check_report_faults(Report, Faults),
     findall(Text, ( shrunk(PI, S), format(string(Text), "~w ~2f", [PI, S]) ), Shrinks),
     (   Shrinks == [] -> Shown = "none" ; atomic_list_concat(Shrinks, ', ', Shown) ),
     length(Faults, NFaults),
-    format("~w~t~24| ~1f~t~34| ~d~t~44| ~2f~t~56| ~1f%~t~66| ~d (~w)~n",
-           [Name, Wall, Checked, Own, Share, NFaults, Shown]).
+    format("~w~t~22| ~1f~t~30| ~2f~t~40| ~1f%~t~50| ~1f%~t~60| ~1f%~t~70| ~d (~w)~n",
+           [Name, Wall, Own, Share, WorkShare, SandboxShare, NFaults, Shown]).

@@ -14,6 +14,7 @@ compared with library(tabula/uttt), in the modes the course uses.
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
+:- use_module(library(ordsets)).
 :- use_module(library(tabula/uttt), []).
 :- use_module(library(tabula/game)).
 :- use_module(library(tabula/uttt_game), []).
@@ -244,26 +245,43 @@ shared(S, [S-C|Pairs], [C|Cases]) :-
 % not available, and a term that is no move at all.
 illegal_moves(State, Illegal) :-
     uttt:getNextAvailableBoards(State, Av),
+    uttt:uttt_valid_moves_(State, Legal0),
+    sort(Legal0, Legal),
     positions(Ps),
     findall(M,
             ( member(U, Ps), member(P, Ps),
               (   Av = [U] -> M = (U, P)           % pair where one board is open
               ;   Av = [_, _|_], memberchk(U, Av) -> M = P
               ;   M = (U, P)
-              ),
-              \+ uttt:validMove(State, M) ),
+              ) ),
             Ms0),
-    sort(Ms0, Ms),
+    sort(Ms0, Ms1),
+    ord_subtract(Ms1, Legal, Ms2),
+    exclude(valid_in(State), Ms2, Ms),
     spread(8, Ms, Some),
     append(Some, [zz], Illegal).
 
-% N elements of List, spread over it.
+valid_in(State, Move) :-
+    uttt:validMove(State, Move).
+
+% N elements of List, spread over it, in one pass.
 spread(N, List, Some) :-
     length(List, L),
     (   L =< N
     ->  Some = List
     ;   Step is L / N,
-        findall(X, ( between(0, N, I), I < N, J is floor(I * Step), nth0(J, List, X) ), Some)
+        findall(J, ( between(0, N, I), I < N, J is floor(I * Step) ), Js),
+        pick(Js, 0, List, Some)
+    ).
+
+pick([], _, _, []).
+pick([J|Js], K, [X|Xs], Some) :-
+    (   J =:= K
+    ->  Some = [X|Some1],
+        K1 is K + 1,
+        pick(Js, K1, Xs, Some1)
+    ;   K1 is K + 1,
+        pick([J|Js], K1, Xs, Some)
     ).
 
 check_show(pos(History, State), Text) :-
