@@ -405,10 +405,12 @@ stop_program(Bridge) :-
     nb_setarg(4, Bridge, none),
     nb_setval(tabula_bridge_program, none).
 
+% The referee kills the bridge a second after `quit`: the program gets a
+% fifth of that to leave on the end of its input, then is killed.
 stop_process(none) :- !.
 stop_process(program(Pid, In, Out)) :-
     catch(close(In), _, true),
-    (   exited_within(Pid, 20) -> true
+    (   exited_within(Pid, 10) -> true
     ;   catch(process_kill(Pid, kill), _, true),
         catch(process_wait(Pid, _), _, true)
     ),
@@ -419,7 +421,7 @@ exited_within(Pid, N) :-
     (   Exit \== timeout
     ->  true
     ;   N > 0,
-        sleep(0.05),
+        sleep(0.02),
         N1 is N - 1,
         exited_within(Pid, N1)
     ).

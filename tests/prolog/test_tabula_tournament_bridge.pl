@@ -119,6 +119,37 @@ test(codingame_garbage_is_unreadable) :-
            ;   assertion(Reason == forfeit(second, unreadable("hello, referee")))
            )).
 
+% A program that never answers loses on time, and the bridge stops it
+% when the referee says `quit`.
+test(codingame_silent_program_is_stopped) :-
+    scratch_folder(tabula_bridge, Dir),
+    directory_file_path(Dir, 'pid', PidFile),
+    format(atom(Command), 'echo $$ > \'~w\'; exec sleep 600', [PidFile]),
+    tournament_run([ game(uttt), players([ engine(engine, [nodes(100)]),
+                                           bridge(silent, codingame, Command) ]),
+                     format(match), openings(random(0)), tc(move(0.5)), margin(0.5),
+                     concurrency(1), progress(false), out(Dir) ], _),
+    directory_file_path(Dir, 'games.pl', File),
+    record_read(File, Games),
+    forall(member(game(_, A, _, _, _, _, _, Reason), Games),
+           (   A == silent
+           ->  assertion(Reason == forfeit(first, time))
+           ;   assertion(Reason == forfeit(second, time))
+           )),
+    read_file_to_string(PidFile, PidText0, []),
+    split_string(PidText0, "", " \n", [PidText]),
+    number_string(Pid, PidText),
+    format(atom(Proc), '/proc/~d/stat', [Pid]),
+    assertion(\+ running(Proc)).
+
+% A process that is there and not a zombie.
+running(Proc) :-
+    catch(read_file_to_string(Proc, Stat, []), _, fail),
+    split_string(Stat, ")", "", Parts),
+    last(Parts, After),
+    split_string(After, " ", " ", [State|_]),
+    State \== "Z".
+
 test(futlog_referee_plays_whole_games) :-
     swipl_script('futlog_first.pl', [], Command),
     run(futlog, [ engine(engine, [depth(1)]), bridge(first, 'futlog-referee', Command) ],
