@@ -7,11 +7,11 @@ The program a tournament runs for a `course(Name, Program, Player)`
 player:
 
     swipl -g "use_module(library(tabula/tournament_course))" \
-          -g tournament_course_main -t halt -- Program Player
+          -g tournament_course_main -t halt -- Program Player Game
 
-It speaks the player protocol of docs/tournament.md. When the referee
-names the game, the program (a file or folder, as the game's course
-holds it) is loaded as the conformance checker loads it: in a sandbox
+It speaks the player protocol of docs/tournament.md. Before it greets
+the referee, the program (a file or folder, as the course of Game holds
+it) is loaded as the conformance checker loads it: in a sandbox
 (library(tabula/sandbox): a scratch copy of its folder, bwrap where it
 runs, process limits; its time per call is left to the referee's clock),
 through the game's course profile (library(tabula/check_core)). Each
@@ -37,17 +37,20 @@ referee records against the player.
 %!  tournament_course_main is det.
 %
 %   Plays as a tournament player on standard input and output with the
-%   course program Program and its player Player, the first two
-%   command-line arguments (Player is read as a term), until `quit` or
-%   the end of its input.
+%   course program Program, its player Player (read as a term) and the
+%   game Game, the three command-line arguments, until `quit` or the end
+%   of its input. A program that cannot be loaded ends the process with
+%   status 2 before the greeting.
 tournament_course_main :-
-    current_prolog_flag(argv, [Program, PlayerText|_]),
+    current_prolog_flag(argv, [Program, PlayerText, GameText|_]),
     term_string(Player, PlayerText),
+    atom_string(Game, GameText),
     set_stream(user_input, encoding(utf8)),
     set_stream(user_output, encoding(utf8)),
     setup_call_cleanup(
         nb_setval(tabula_course_session, none),
-        serve(ctx(Program, Player), none),
+        ( catch(session(Game, Program, _), E, ( print_message(error, E), halt(2) )),
+          serve(ctx(Program, Player), none) ),
         close_session).
 
 close_session :-

@@ -88,7 +88,10 @@ player_start(Spec, Name-GameOptions, Options, Player) :-
     must_be(list, GameOptions),
     must_be(list, Options),
     option_or(startup(Startup), Options, 30),
-    command(Spec, Exe0, Args0, Where),
+    command(Spec, Exe0, Args1, Where),
+    % a course program is loaded before it greets, its game named on its
+    % command line: the loading must not eat into its first move's time
+    (   Spec = course(_, _, _) -> append(Args1, [Name], Args0) ; Args0 = Args1 ),
     limited(Options, Exe0, Args0, Exe, Args),
     (   memberchk(log(Log), Options)
     ->  open(Log, append, ErrS),

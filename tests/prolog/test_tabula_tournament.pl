@@ -339,6 +339,21 @@ test(course_program) :-
            ;   assertion(Reason = rules(_))
            )).
 
+% A course program is loaded before it greets the referee: a second of
+% loading does not count against its first move (at 0.3 s a move).
+test(course_loading_is_not_move_time) :-
+    source_file_path('tests/prolog/data/tournament/slow_loader/uttt.pl', Slow),
+    scratch_folder(tabula_course_slow, Dir),
+    tournament_run([ game(uttt),
+                     players([ course(slow, Slow, first_move), engine(engine, [nodes(20)]) ]),
+                     format(match), rounds(1), openings(random(0)), tc(move(0.3)), startup(60),
+                     concurrency(2), progress(false), out(Dir) ], _),
+    directory_file_path(Dir, 'games.pl', File),
+    record_read(File, Games),
+    assertion(length(Games, 2)),
+    forall(member(game(_, _, _, _, _, _, _, Reason), Games),
+           assertion(Reason = rules(_))).
+
 % --course NAME=PROGRAM:PLAYER: the player is read as a term (a Porto
 % program's choose_move(Level)), the program is what precedes the last
 % colon.
