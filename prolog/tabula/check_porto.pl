@@ -1,18 +1,18 @@
 :- module(check_porto,
           [ porto_candidate_mappings/2, % +Game, -Mappings
-            porto_infer_mapping/3,      % +Game, +Observations, -Mapping
-            porto_from_ours/5,          % +Game, +Mapping, +Dims, +OurMove, -TheirMove
-            porto_to_ours/5,            % +Game, +Mapping, +Dims, +TheirMove, -OurMove
-            porto_program/2,            % +Path, -Program
-            porto_prepare/6,            % +Game, +Sandbox, +Program, +Defined, +Options, -Context
-            porto_setup/5,              % +Game, +Position, -S, -Setup, -SetupPI
-            porto_cases/6,              % +Game, +PI, +Position, +S, +Defined, -Cases
-            porto_show/3,               % +Game, +Position, -Text
-            porto_starts/2,             % +Game, -Starts
+            porto_infer_mapping/3,      % +Name, +Observations, -Mapping
+            porto_from_ours/5,          % +Name, +Mapping, +Dims, +OurMove, -TheirMove
+            porto_to_ours/5,            % +Name, +Mapping, +Dims, +TheirMove, -OurMove
+            porto_program/2,            % +File, -Program
+            porto_prepare/6,            % +Name, +Sandbox, +Program, +Defined, +Options, -Context
+            porto_setup/5,              % +Name, +Position, -S, -Setup, -SetupPI
+            porto_cases/6,              % +Name, +PI, +Position, +S, +Defined, -Cases
+            porto_show/3,               % +Name, +Position, -Text
+            porto_starts/2,             % +Name, -Starts
             porto_context_property/2,   % +Context, ?Property
             porto_replay_goal/5,        % +Context, +Dims, +OurMoves, -S, -Goal
-            porto_player/7,             % +Game, +Player, +Position, +S, +Defined, -Goal, -Template
-            porto_player_move/4         % +Game, +Position, +Answer, -Move
+            porto_player/7,             % +Name, +Player, +Position, +S, +Defined, -Goal, -Template
+            porto_player_move/4         % +Name, +Position, +Answer, -Move
           ]).
 /** <module> Checking Porto programs: their own state and move terms
 
@@ -55,31 +55,49 @@ porto_cells/1, porto_inits/1, porto_steps/1 and porto_tags/2.
 :- use_module(library(tabula/check_core)).
 
 profile_module(Game, M) :-
-    (   check_core:profile(Game, M0) -> M = M0 ; domain_error(check_game, Game) ).
+    (   porto_game(Game, M0) -> M = M0 ; domain_error(porto_game, Game) ).
+
+% Game has a course profile built on this module.
+porto_game(Game, M) :-
+    must_be(atom, Game),
+    check_core:profile(Game, M),
+    current_predicate(M:porto_starts/1),
+    !.
+
+% A game of Tabula that is not a Porto game has no mappings and no
+% boards here; a name that is no game is an error.
+other_game(Game) :-
+    (   tabula_game(Game, _) -> true ; domain_error(check_game, Game) ).
 
                  /*******************************
                  *           MAPPINGS           *
                  *******************************/
 
-%!  porto_candidate_mappings(+Game, -Mappings) is det.
+%!  porto_candidate_mappings(+Name, -Mappings) is det.
 %
-%   Mappings are the map/4 terms the inference tries for Game, the
-%   preferred first (its course's habits), for any Wrap (left unbound).
+%   Mappings are the map/4 terms the inference tries for the game Name,
+%   the preferred first (its course's habits), for any Wrap (left
+%   unbound); `[]` for a game that is not a Porto game. Raises
+%   domain_error(check_game, Name) when Name is no game.
 porto_candidate_mappings(Game, Maps) :-
-    profile_module(Game, M),
-    M:porto_rows_preferred(Rows),
-    findall(map(_, O, R, C),
-            ( member(O, [rc, cr]), member(R, Rows),
-              member(C, [num(0), num(1), letter(lower), letter(upper)]) ),
-            Maps).
+    (   porto_game(Game, M)
+    ->  M:porto_rows_preferred(Rows),
+        findall(map(_, O, R, C),
+                ( member(O, [rc, cr]), member(R, Rows),
+                  member(C, [num(0), num(1), letter(lower), letter(upper)]) ),
+                Maps)
+    ;   other_game(Game),
+        Maps = []
+    ).
 
-%!  porto_from_ours(+Game, +Mapping, +Dims, +OurMove, -TheirMove) is semidet.
+%!  porto_from_ours(+Name, +Mapping, +Dims, +OurMove, -TheirMove) is semidet.
 %
 %   TheirMove is the program's term for our OurMove on a board of Dims
 %   (dims(Height, Width)); fails when the mapping cannot write it (a
 %   column letter off the alphabet, a move an adapter did not give).
 porto_from_ours(Game, Map, Dims, Ours, Theirs) :-
     profile_module(Game, M),
+    mapping_checked(Map),
     (   Map = table(Tables)
     ->  memberchk(Dims-Pairs, Tables),
         memberchk(Ours-Theirs, Pairs)
@@ -87,12 +105,13 @@ porto_from_ours(Game, Map, Dims, Ours, Theirs) :-
         cell_theirs(Map, Dims, Cell, Theirs)
     ).
 
-%!  porto_to_ours(+Game, +Mapping, +Dims, +TheirMove, -OurMove) is semidet.
+%!  porto_to_ours(+Name, +Mapping, +Dims, +TheirMove, -OurMove) is semidet.
 %
 %   OurMove is our move term for the program's TheirMove; fails when
 %   TheirMove is not of the mapping's shape.
 porto_to_ours(Game, Map, Dims, Theirs, Ours) :-
     profile_module(Game, M),
+    mapping_checked(Map),
     (   Map = table(Tables)
     ->  memberchk(Dims-Pairs, Tables),
         member(Ours-T, Pairs),
@@ -102,6 +121,10 @@ porto_to_ours(Game, Map, Dims, Theirs, Ours) :-
         theirs_cell(Map, Dims, Theirs, Cell),
         M:porto_cell(Ours, Dims, Cell)
     ).
+
+mapping_checked(Map) :-
+    must_be(nonvar, Map),
+    (   Map = table(Tables) -> must_be(list, Tables) ; true ).
 
 cell_theirs(map(Wrap, Order, RK, CK), dims(H, _), cell(R, C), Theirs) :-
     row_code(RK, H, R, RC),
@@ -146,7 +169,7 @@ term_wrap([_, _], list) :- !.
 term_wrap((_, _), comma) :- !.
 term_wrap(T, f(F)) :- compound(T), compound_name_arity(T, F, 2).
 
-%!  porto_infer_mapping(+Game, +Observations, -Mapping) is semidet.
+%!  porto_infer_mapping(+Name, +Observations, -Mapping) is semidet.
 %
 %   Mapping is the candidate under which the program's moves agree best
 %   with ours on Observations, a list of seen(Dims, OurMoves,
@@ -206,10 +229,10 @@ check_bag_common([X|Xs], [Y|Ys], N) :-
                  *          THE PROGRAM         *
                  *******************************/
 
-%!  porto_program(+Path, -Program) is det.
+%!  porto_program(+File, -Program) is det.
 %
 %   Program is check_core's program(Folder, Loads, []) for a Porto
-%   project: Path is its main file (or a folder holding exactly one
+%   project: File is its main file (or a folder holding exactly one
 %   `.pl` file that loads the others), consulted into `user` after our
 %   SICStus library shims (check_course/sicstus/shims.pl) are put first
 %   on the library search path. Raises existence_error(file, F) when it
@@ -242,16 +265,19 @@ main_file(Dir, File) :-
                  *           PREPARE            *
                  *******************************/
 
-%!  porto_prepare(+Game, +Sandbox, +Program, +Defined, +Options, -Context) is det.
+%!  porto_prepare(+Name, +Sandbox, +Program, +Defined, +Options, -Context) is det.
 %
 %   Context is how the program loaded in Sandbox speaks: how it starts
 %   (initial_state, or the adapter's tabula_initial), its move mapping
 %   (inferred, or the adapter's tabula_move/2), its turn switch, its
 %   players, what game_over/2 says while the game goes on, and where
 %   its board is. Option adapter(File) consults File into the program
-%   first. Raises porto_error(Why) when the program cannot be driven.
+%   first. Raises porto_error(Why), Why saying it in words, when the
+%   program cannot be driven (check_core reports it as not checked).
 porto_prepare(Game, Sb, _Program, Defined, Options, Context) :-
     profile_module(Game, M),
+    must_be(list, Defined),
+    must_be(list, Options),
     (   option(adapter(Adapter0), Options)
     ->  absolute_file_name(Adapter0, Adapter, [access(read)]),
         sandbox_load(Sb, consult(Adapter), AO),
@@ -576,17 +602,26 @@ path_goal([I|Is], S, B, (arg(I, S, A), G)) :-
                  *          POSITIONS           *
                  *******************************/
 
-%!  porto_starts(+Game, -Starts) is det.
+%!  porto_starts(+Name, -Starts) is det.
 %
 %   Starts are the tabula_new/3 options of the boards the prepared
-%   program is checked on: the course's sizes its start can make.
+%   program is checked on: the course's sizes its start can make (all of
+%   them before a program is prepared; `[]` for a game that is not a
+%   Porto game). Raises domain_error(check_game, Name) when Name is no
+%   game.
 porto_starts(Game, Starts) :-
-    context(Game, Ctx),
-    arg(9, Ctx, Starts).
+    (   porto_game(Game, M)
+    ->  (   check_prepared(M, Ctx)
+        ->  arg(9, Ctx, Starts)
+        ;   M:porto_starts(Starts)
+        )
+    ;   other_game(Game),
+        Starts = []
+    ).
 
 context(Game, Ctx) :-
     profile_module(Game, M),
-    (   check_prepared(M, Ctx0) -> Ctx = Ctx0 ; throw(porto_error(not_prepared)) ).
+    (   check_prepared(M, Ctx0) -> Ctx = Ctx0 ; existence_error(porto_context, Game) ).
 
 moves_of(History, Moves) :-
     (   History = [start(_)|Moves] -> true ; Moves = History ).
@@ -612,8 +647,13 @@ porto_context_property(Ctx, Property) :-
 %   and its turn switch. A tournament plays a Porto program's
 %   choose_move on S.
 porto_replay_goal(Ctx, Dims, Moves, S, Goal) :-
+    must_be(nonvar, Ctx),
+    (   Ctx = ctx(_, _, _, _, _, _, _, _, _) -> true ; type_error(porto_context, Ctx) ),
     must_be(list, Moves),
-    replay_goal(Ctx, Dims, Moves, S, Goal).
+    (   replay_goal(Ctx, Dims, Moves, S, Goal0)
+    ->  Goal = Goal0
+    ;   domain_error(porto_board, Dims)
+    ).
 
 % The goal that builds the program's state S after our Moves: its start,
 % then each move in its terms and its turn switch.
@@ -635,7 +675,7 @@ replay_step(Game, Map, Step, Dims, Move, S0-[move(S0, T, S1)|Gs], S-Rest) :-
 list_to_conj([G], G) :- !.
 list_to_conj([G|Gs], (G, C)) :- list_to_conj(Gs, C).
 
-%!  porto_setup(+Game, +Position, -S, -Setup, -SetupPI) is det.
+%!  porto_setup(+Name, +Position, -S, -Setup, -SetupPI) is det.
 %
 %   Setup builds the program's state S for Position: its own start and
 %   move/3 (and turn switch) along the position's history; where its
@@ -671,7 +711,7 @@ expected_board(Board, M, State, B) :-
                  *            CASES             *
                  *******************************/
 
-%!  porto_cases(+Game, +PI, +Position, +S, +Defined, -Cases) is det.
+%!  porto_cases(+Name, +PI, +Position, +S, +Defined, -Cases) is det.
 %
 %   The calls of the course predicate PI at Position, in check_core's
 %   case/5 terms: the moves valid_moves offers (a bag), move/3 on legal
@@ -781,7 +821,7 @@ spread(N, List, Some) :-
                  *      AS A TOURNAMENT PLAYER  *
                  *******************************/
 
-%!  porto_player(+Game, +Player, +Position, +S, +Defined, -Goal, -Template) is semidet.
+%!  porto_player(+Name, +Player, +Position, +S, +Defined, -Goal, -Template) is semidet.
 %
 %   Goal asks the program whose state is S at Position for its move,
 %   Template: Player is choose_move(Level) (its choose_move/3, or /4
@@ -796,7 +836,7 @@ porto_player(Game, choose_move(Level), pos(_, State), S, Defined, Goal, Move) :-
         Goal = choose_move(S, P, Level, Move)
     ).
 
-%!  porto_player_move(+Game, +Position, +Answer, -Move) is semidet.
+%!  porto_player_move(+Name, +Position, +Answer, -Move) is semidet.
 %
 %   Move is our move term for the program's Answer at Position; fails
 %   when Answer is not of the program's move shape.
@@ -811,7 +851,7 @@ porto_player_move(Game, pos(_, State), Answer, Move) :-
                  *             SHOW             *
                  *******************************/
 
-%!  porto_show(+Game, +Position, -Text) is det.
+%!  porto_show(+Name, +Position, -Text) is det.
 %
 %   Text is Position drawn as tabula_display/1 draws it, and the goal
 %   that builds it through the program's own predicates.
