@@ -36,7 +36,8 @@ coordinator=
 t0=$SECONDS
 
 finish() {
-  [ -n "$coordinator" ] && kill -KILL "$coordinator" 2>/dev/null
+  # a coordinator (or the subshell running one) left by a failure
+  [ -n "$coordinator" ] && { pkill -KILL -P "$coordinator"; kill -KILL "$coordinator"; } 2>/dev/null
   "$here/slurm_node.sh" stop "$node" >/dev/null || echo "FAIL: the daemons did not stop"
   [ -n "${KEEP_SCRATCH:-}" ] || rm -rf "$scratch"
 }
@@ -117,22 +118,20 @@ echo "the same summary and reports as the local run"
 took
 
 echo "== 3. self-play: a uttt slice with a running task cancelled, futlog's train.sh"
-# The job list train/uttt/train.sh writes with BACKEND=slurm.
-slice_list() { # slice_list DIR: two jobs, 40 games at 400 simulations each
-  local j out
-  for j in 1 2; do
-    out=$1/gen0_$j.bin
-    printf 'gen0_%s\t%s\t/bin/sh\t-c\t%s\tselfplay\t%s\t%s\t--games\t40\t--sims\t400\t--seed\t%s\n' \
-      "$j" "$out" 'o=$1; shift; rm -f "$o.tmp"; "$@" --out "$o.tmp" && mv "$o.tmp" "$o"' \
-      "$out" "$selfplay" "$j"
-  done >"$1/gen0.jobs"
-}
+# train/uttt/train.sh's own slurm_selfplay (the whole script would also
+# fit and rebuild): generation 0, two jobs of 40 games at 400 simulations,
+# against the commands its local loop runs.
+slurm_selfplay=$(sed -n '/^slurm_selfplay() {/,/^}/p' "$root/train/uttt/train.sh")
+[ -n "$slurm_selfplay" ] || fail "no slurm_selfplay in train/uttt/train.sh"
 mkdir -p "$scratch/s-local" "$scratch/s-slurm"
-slice_list "$scratch/s-local" && slice_list "$scratch/s-slurm"
-(pl "$root/scripts/jobs_run.pl" "$scratch/s-local/gen0.jobs" --concurrency 2) >"$scratch/s-local.log" 2>&1 ||
-  { cat "$scratch/s-local.log"; fail "the local self-play failed"; }
-pl "$root/scripts/jobs_run.pl" "$scratch/s-slurm/gen0.jobs" --backend slurm --concurrency 2 \
-  --poll-interval 0.5 >"$scratch/s-slurm.log" 2>&1 &
+for j in 1 2; do
+  "$selfplay" --games 40 --sims 400 --seed "$j" --out "$scratch/s-local/gen0_$j.bin" >/dev/null 2>&1 ||
+    fail "the local self-play failed"
+done
+(eval "$slurm_selfplay"
+ ROOT=$root WORK=$scratch/s-slurm JOBS=2 NICE=10 BUILD=${selfplay%/train/uttt/uttt_selfplay} GAMES=40 \
+   SIMS=400 SWIPL=$swipl previous=
+ slurm_selfplay 0) >"$scratch/s-slurm.log" 2>&1 &
 coordinator=$!
 one_running() { [ -n "$(squeue -h -t RUNNING -o %i | head -n1)" ]; }
 wait_for 60 one_running || fail "no self-play task started within 60 s"
