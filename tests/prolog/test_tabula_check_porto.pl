@@ -157,6 +157,14 @@ test(planted_faults_found_on_their_predicate, [forall(planted(fourmation, File, 
     check(fourmation, Program, 60, [], Report),
     faults_are(fourmation, Report, Expected).
 
+test(choose_move_out_of_time_is_its_fault_only) :-
+    data(fourmation, 'choose_forever.pl', Program),
+    check(fourmation, Program, 10, [time(1), inferences(5000000)], Report),
+    check_report_faults(Report, Faults),
+    assertion(Faults \== []),
+    forall(member(PI-Kind, Faults),
+           assertion(( PI == choose_move/3, memberchk(Kind, [timeout, inference_limit]) ))).
+
 test(counterexamples_are_short) :-
     forall(member(File-PI-Max, [ 'duplicate.pl'-(valid_moves/2)-0, 'occupied.pl'-(move/3)-1,
                                  'choose_illegal.pl'-(choose_move/3)-1,
