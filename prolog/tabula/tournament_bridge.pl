@@ -1,6 +1,6 @@
 :- module(tabula_tournament_bridge,
           [ tournament_bridge_main/0,
-            codingame_row_col/3       % ?Text, ?Row, ?Col
+            codingame_row_col/3       % +Text, -Row, -Col or -Text, +Row, +Col
           ]).
 /** <module> A tournament player that lends the player protocol to another dialect
 
@@ -220,7 +220,8 @@ codingame_reply(Line, Reply) :-
     ;   unreadable(Line, Reply)
     ).
 
-%!  codingame_row_col(?Text, ?Row, ?Col) is semidet.
+%!  codingame_row_col(+Text, -Row, -Col) is semidet.
+%!  codingame_row_col(-Text, +Row, +Col) is semidet.
 %
 %   Text, a UTTT move as Tabula writes it (`"B C"`, board and cell among
 %   `nw n ne w c e sw s se`), is the cell at CodinGame's Row and Col

@@ -354,6 +354,23 @@ test(course_loading_is_not_move_time) :-
     forall(member(game(_, _, _, _, _, _, _, Reason), Games),
            assertion(Reason = rules(_))).
 
+% A Porto program with its own state and move terms plays through its
+% choose_move/3, its moves read through the mapping the checker infers
+% (this one writes [Row, Col], 1-based).
+test(course_program_with_its_own_terms) :-
+    source_file_path('tests/prolog/data/check/fourmation/base.pl', Program),
+    scratch_folder(tabula_course_porto, Dir),
+    tournament_run([ game(fourmation),
+                     players([ course(group, Program, choose_move(2)),
+                               engine(engine, [depth(1)]) ]),
+                     format(match), rounds(1), openings(random(1)), tc(move(10)), startup(60),
+                     concurrency(2), progress(false), out(Dir) ], _),
+    directory_file_path(Dir, 'games.pl', File),
+    record_read(File, Games),
+    assertion(length(Games, 2)),
+    forall(member(game(_, _, _, _, Moves, _, _, Reason), Games),
+           ( assertion(Reason = rules(_)), assertion(Moves = [_, _|_]) )).
+
 % --course NAME=PROGRAM:PLAYER: the player is read as a term (a Porto
 % program's choose_move(Level)), the program is what precedes the last
 % colon.

@@ -82,6 +82,14 @@ fuzz_excluded(check_report:check_save_tests/3, "writes a file wherever it is tol
 fuzz_excluded(check_batch:check_batch/3, "starts a swipl per program of a folder: the check suites drive it").
 fuzz_excluded(check_batch:check_batch/4, "starts a swipl per program of a folder: the check suites drive it").
 fuzz_excluded(tabula_sandbox:sandbox_start/3, "starts a child swipl: the sandbox suite drives it").
+fuzz_excluded(check_core:check_open/4, "starts a sandboxed swipl on a program: the tournament suite drives it").
+fuzz_excluded(check_core:check_play/5, "asks a sandboxed program for a move: the tournament suite drives it").
+fuzz_excluded(check_core:check_close/1, "stops a sandbox: the tournament suite drives it").
+fuzz_excluded(tabula_tournament_bridge:tournament_bridge_main/0, "a player program: serves its standard input until it ends").
+fuzz_excluded(tabula_tournament_jobs:tournament_jobs_play/4, "runs a tournament's games as jobs: the jobs suites drive it").
+fuzz_excluded(tabula_tournament_jobs:tabula_tournament_game_main/0, "the command line of one game: plays it and halts").
+fuzz_excluded(tabula_jobs:jobs_run/2, "runs commands: the jobs suite drives it").
+fuzz_excluded(jobs_slurm:backend_run/3, "submits jobs to Slurm: the cluster tests drive it").
 fuzz_excluded(tabula_sandbox_child:sandbox_serve/0, "serves requests from standard input: the sandbox suite drives it").
 
 %!  fuzz_targets(?Game, -Targets) is det.
