@@ -1,6 +1,6 @@
 // Our UTTT engine as a program speaking the CodinGame protocol on stdin and
-// stdout (cpp/uttt/protocol.hpp), one game per run, for the match referee
-// (uttt_match_bench) or any other arena.
+// stdout (cpp/uttt/protocol.hpp), one game per run, for the tournament
+// runner (a --bridge codingame player, docs/tournament.md) or any other arena.
 //
 //   uttt_player_bench [--ms N | --sims N] [--level informed|playout|uct] [--seed S]
 //                     [--c X] [--fpu X] [--policy random|win|avoid]
@@ -9,7 +9,7 @@
 //                     [--mix X] [--bonus X] [--negamax 0|1] [--opening rc,rc,...]
 //
 // --opening: the game's first plies, as the referee draws them
-// (uttt_match_bench --opening N and "{opening}"): while the game follows
+// (the runner's --plies N and "{opening}"): while the game follows
 // them, the program answers its plies of them without searching. --ms:
 // time per move, counted from reading the opponent's move (default
 // 100); --sims: a fixed number of simulations per move instead. --level:
