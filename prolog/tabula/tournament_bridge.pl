@@ -24,11 +24,13 @@ game, stopped at `quit` or at the end of its input. Dialects:
     `go <ms>` (answered `move <path>`), `quit`; a path is the points the
     ball visits, `x,y x,y ...` (cpp/futlog/protocol.hpp).
 
-The program only ever sees the game from its start. In Command,
-`{opening}` is replaced by the moves played before the bridge's first
-turn, `rc,rc,...` (row and column digits per ply; UTTT), which the
-program plays as its own answers where they fall on its turns; `{seed}`
-by 1. A program that answers a move of that opening differently, that
+The program only ever sees the game from its start. It is started
+before the bridge answers the referee's handshake (its start-up is not
+on the clock), unless Command holds `{opening}`: that is replaced by the
+moves played before the bridge's first turn, `rc,rc,...` (row and column
+digits per ply; UTTT), so the program starts at that turn; it plays those
+moves as its own answers where they fall on its turns. `{seed}` is
+replaced by 1. A program that answers a move of that opening differently, that
 rejects a move, disagrees with the referee about the end of the game or
 ends makes the bridge exit with a message on its error output, so the
 referee records the player's forfeit. An answer that is not a move is
@@ -64,8 +66,18 @@ tournament_bridge_main :-
     Bridge = bridge(Dialect, Command, none, none, 0),
     nb_setval(tabula_bridge_program, none),
     nb_setval(tabula_bridge_position, []),
-    catch(serve(Bridge), E, ( stop_program(Bridge), throw(E) )),
+    catch(( early_start(Bridge), serve(Bridge) ), E, ( stop_program(Bridge), throw(E) )),
     stop_program(Bridge).
+
+% A program whose command needs no opening starts before the handshake
+% is answered, so that its start-up (loading a network, say) is spent in
+% the referee's start-up time, not on the clock of its first move.
+early_start(Bridge) :-
+    arg(2, Bridge, Command),
+    (   sub_atom(Command, _, _, _, '{opening}')
+    ->  true
+    ;   started(Bridge, [])
+    ).
 
 dialect_game(codingame, uttt).
 dialect_game('futlog-referee', futlog).
@@ -350,12 +362,12 @@ message_to_codes(E, Codes) :-
 greet(codingame, _, _).
 greet('futlog-referee', Bridge, Program) :-
     program_send(Program, ["hello"]),
-    program_line(Bridge, Hello),
+    program_line(Bridge, Hello, false),
     (   split_string(Hello, " ", " ", ["hello"|_]) -> true
     ;   bridge_exit(format("the program answered \"~w\" to hello", [Hello]))
     ),
     program_send(Program, ["new"]),
-    program_line(Bridge, Ok),
+    program_line(Bridge, Ok, false),
     (   split_string(Ok, " ", " ", ["ok"|_]) -> true
     ;   bridge_exit(format("the program answered \"~w\" to new", [Ok]))
     ).
@@ -380,19 +392,24 @@ program_send(program(_, In, _), Lines) :-
             flush_output(In) ),
           _, bridge_exit("the program stopped reading")).
 
-% The program's next line (blank lines skipped). While it thinks, a line
-% from the referee (its `quit` after a timeout) or the end of the
-% referee's input ends the bridge.
+% The program's next line (blank lines skipped). While it thinks on a
+% move, a line from the referee (its `quit` after a timeout) or the end
+% of the referee's input ends the bridge; the referee's handshake may be
+% waiting while the program starts (Watch false).
 program_line(Bridge, Line) :-
+    program_line(Bridge, Line, true).
+
+program_line(Bridge, Line, Watch) :-
     program(Bridge, program(_, _, Out)),
-    wait_for_input([Out, user_input], Ready, infinite),
+    (   Watch == true -> Streams = [Out, user_input] ; Streams = [Out] ),
+    wait_for_input(Streams, Ready, infinite),
     (   memberchk(Out, Ready)
     ->  read_line_to_string(Out, Line0),
         (   Line0 == end_of_file
         ->  bridge_exit("the program ended")
         ;   split_string(Line0, "", " \t\r", [Trimmed]),
             (   Trimmed == ""
-            ->  program_line(Bridge, Line)
+            ->  program_line(Bridge, Line, Watch)
             ;   Line = Trimmed
             )
         )

@@ -33,9 +33,12 @@ swipl_script(Script, Args, Command) :-
     atomic_list_concat(Quoted, ' ', Command).
 
 run(Game, Players, Plies, Games) :-
+    run(Game, Players, Plies, tc(move(5)), Games).
+
+run(Game, Players, Plies, TC, Games) :-
     scratch_folder(tabula_bridge, Dir),
     tournament_run([ game(Game), players(Players), format(gauntlet),
-                     openings(random(Plies)), seed(3), tc(move(5)), margin(5),
+                     openings(random(Plies)), seed(3), TC, margin(0.5),
                      concurrency(2), progress(false), out(Dir) ], _),
     directory_file_path(Dir, 'games.pl', File),
     record_read(File, Games).
@@ -154,6 +157,16 @@ test(futlog_referee_plays_whole_games) :-
     swipl_script('futlog_first.pl', [], Command),
     run(futlog, [ engine(engine, [depth(1)]), bridge(first, 'futlog-referee', Command) ],
         2, Games),
+    assertion(length(Games, 2)),
+    rules_only(Games).
+
+% A program's start-up is spent before the handshake, off the clock: one
+% that takes 3 s to start still plays at 1 s a move (1.5 s with the margin).
+test(futlog_referee_start_up_is_off_the_clock) :-
+    swipl_script('futlog_first.pl', [], Command0),
+    atom_concat('sleep 3; exec ', Command0, Command),
+    run(futlog, [ engine(engine, [depth(1)]), bridge(slow, 'futlog-referee', Command) ],
+        2, tc(move(1)), Games),
     assertion(length(Games, 2)),
     rules_only(Games).
 
