@@ -451,12 +451,11 @@ costly(Kind) :-
 %   Results: calls(PI, Count) and fault(PI, Kind, Position, Case, Verdict).
 position_results(M, Sb, PIs, Defined, Position, Results) :-
     M:check_setup(Position, S, Setup, SetupPI),
-    foldl(pred_cases(M, Position, S, Defined), PIs, Pairs0, []),
-    % one term, so that every case shares the setup's S
-    copy_term(S-Setup-Pairs0, S1-Setup1-Pairs),
-    pairs_values(Pairs, Cases1),
-    maplist(case_goal, Cases1, Goals),
-    sandbox_run(Sb, Setup1, Goals, SetupOutcome, Outcomes),
+    % the cases share the setup's S (pred_cases/7 keeps it)
+    foldl(pred_cases(M, Position, S, Defined), PIs, Pairs, []),
+    pairs_values(Pairs, Cases),
+    maplist(case_goal, Cases, Goals),
+    sandbox_run(Sb, Setup, Goals, SetupOutcome, Outcomes),
     (   SetupOutcome = answers([_], _)
     ->  pair_results(Pairs, Outcomes, Position, Results0),
         counts(Pairs, Counts),
@@ -464,7 +463,7 @@ position_results(M, Sb, PIs, Defined, Position, Results) :-
     ;   memberchk(SetupPI, Defined)
     ->  setup_verdict(SetupOutcome, Verdict),
         Results = [ calls(SetupPI, 1),
-                    fault(SetupPI, Kind, Position, setup(S1, Setup1), Verdict) ],
+                    fault(SetupPI, Kind, Position, setup(S, Setup), Verdict) ],
         Verdict = fault(Kind, _)
     ;   Results = []
     ).
