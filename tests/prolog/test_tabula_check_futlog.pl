@@ -21,7 +21,7 @@ check(Program, Positions, Report) :-
     swipl_executable(Exe),
     test_seed(check_futlog, Seed),
     tabula_check(futlog, Program, Report,
-                 [ quiet(true), seed(Seed), positions(Positions), budget(600),
+                 [ quiet(true), seed(Seed), positions(Positions), budget(3600),
                    executable(Exe), time(3), inferences(20000000), shrink_time(20) ]).
 
 % One check of each planted program, shared by the tests that look at it.
@@ -87,7 +87,7 @@ test(plain_solution_agrees_on_every_predicate) :-
     assertion(\+ memberchk(pred(_, unreached, _, _), Preds)).
 
 test(dropin_agrees_on_every_predicate) :-
-    scaled(150, 30, N),
+    (   thorough -> N = 10000 ; scaled(150, 30, N) ),
     dropin_course(Dir),
     check(Dir, N, Report),
     agrees_everywhere(Report),

@@ -22,7 +22,7 @@
 check(Game, Program, Positions, Options, Report) :-
     swipl_executable(Exe),
     test_seed(check_porto, Seed),
-    merge_options(Options, [ quiet(true), seed(Seed), positions(Positions), budget(600),
+    merge_options(Options, [ quiet(true), seed(Seed), positions(Positions), budget(3600),
                              executable(Exe), time(5), inferences(20000000), shrink_time(15) ],
                   All),
     tabula_check(Game, Program, Report, All).
@@ -76,6 +76,11 @@ counterexample(Report, PI, Moves, Case) :-
     Report = report(_, _, Preds),
     memberchk(pred(PI, faulty, _, [fault(_, _, example(pos(H, _), Case, _))|_]), Preds),
     (   H = [start(_)|Moves] -> true ; Moves = H ).
+
+% No false fault: 60 positions of the drop-ins in every run, 10,000 in
+% the long form (scripts/test --thorough).
+dropin_positions(N) :-
+    (   thorough -> N = 10000 ; N = 60 ).
 
 % The report's program: the stand-ins a drop-in suite writes (its
 % stand_in/2 facts, read from its file), with our rule files.
@@ -191,7 +196,8 @@ test(dropin_agrees_on_every_predicate) :-
     dropin_folder(fourmation, 'tests/prolog/test_fourmation_dropin.pl',
                   ['examples/dropin/fourmation/game.pl'], Dir),
     directory_file_path(Dir, '4mation.pl', Program),
-    check(fourmation, Program, 60, [], Report),
+    dropin_positions(N),
+    check(fourmation, Program, N, [], Report),
     agrees(Report),
     mapping(fourmation, Map),
     assertion(Map == map(minus, rc, num(0, top), num(0))),
@@ -232,7 +238,8 @@ test(row_col_inferred_and_both_arities_agree) :-
 
 test(letters_inferred_and_agree) :-
     data(crosscut, 'base.pl', Program),
-    check(crosscut, Program, 60, [], Report),
+    dropin_positions(N),
+    check(crosscut, Program, N, [], Report),
     agrees(Report),
     mapping(crosscut, Map),
     assertion(Map == map(minus, cr, num(1, bottom), letter(lower))),
@@ -270,7 +277,8 @@ test(dropin_agrees_on_every_predicate) :-
                  atom_concat('examples/dropin/crosscut/', N, F) ), Rules),
     dropin_folder(crosscut, 'tests/prolog/test_crosscut_dropin.pl', Rules, Dir),
     directory_file_path(Dir, 'proj.pl', Program),
-    check(crosscut, Program, 60, [], Report),
+    dropin_positions(N),
+    check(crosscut, Program, N, [], Report),
     agrees(Report),
     mapping(crosscut, Map),
     assertion(Map == map(f(move), rc, num(1, bottom), num(1))),
