@@ -14,6 +14,7 @@
 :- use_module(library(tabula/check)).
 :- use_module(library(tabula/check_core)).
 :- use_module(library(tabula/check_report)).
+:- use_module(library(tabula/sandbox)).
 :- use_module(library(filesex)).
 :- use_module(library(readutil)).
 :- use_module(library(lists)).
@@ -25,32 +26,31 @@
 
 % Shrinking is timed where it happens, around check_core's shrink step.
 :- wrap_predicate(check_core:shrink(_, _, _, _, PI, _, _, _, _), check_bench, Shrink,
-                  ( get_time(T0), statistics(cputime, C0),
-                    setup_call_cleanup(nb_setval(check_bench_shrinking, true), Shrink,
-                                       nb_setval(check_bench_shrinking, false)),
-                    get_time(T1), statistics(cputime, C1),
-                    S is T1 - T0, assertz(user:shrunk(PI, S)),
-                    C is C1 - C0, user:add_cpu(shrinking, C) )).
+                  ( get_time(T0),
+                    Shrink,
+                    get_time(T1),
+                    S is T1 - T0, assertz(user:shrunk(PI, S)) )).
 
-% The checker's own work by phase (CPU of this process): the positions,
-% the engine's answers (the profile's cases), the comparison; outside
-% shrinking, which counts as a whole.
-:- wrap_predicate(check_core:positions(_, _, _, _), check_bench, P,
-                  user:timed(positions, P)).
-:- wrap_predicate(uttt_check:check_cases(_, _, _, _, _), check_bench, C,
-                  user:timed(engine_answers, C)).
-:- wrap_predicate(check_compare:check_verdict(_, _, _), check_bench, V,
-                  user:timed(comparison, V)).
+% The sandbox's part of this process's CPU: every call of its API (few,
+% so that timing them costs nothing that counts); the checker's own
+% work (positions, engine answers, comparison, shrinking) is the rest.
+:- wrap_predicate(tabula_sandbox:sandbox_run(_, _, _, _, _), check_bench, R,
+                  user:timed(sandbox, R)).
+:- wrap_predicate(tabula_sandbox:sandbox_start(_, _, _), check_bench, S,
+                  user:timed(sandbox, S)).
+:- wrap_predicate(tabula_sandbox:sandbox_load(_, _, _), check_bench, L,
+                  user:timed(sandbox, L)).
+:- wrap_predicate(tabula_sandbox:sandbox_defined(_, _, _), check_bench, D,
+                  user:timed(sandbox, D)).
+:- wrap_predicate(tabula_sandbox:sandbox_stop(_), check_bench, T,
+                  user:timed(sandbox, T)).
 
 timed(Phase, Goal) :-
-    (   nb_current(check_bench_shrinking, true)
-    ->  call(Goal)
-    ;   statistics(cputime, C0),
-        call(Goal),
-        statistics(cputime, C1),
-        C is C1 - C0,
-        add_cpu(Phase, C)
-    ).
+    statistics(cputime, C0),
+    call(Goal),
+    statistics(cputime, C1),
+    C is C1 - C0,
+    add_cpu(Phase, C).
 
 add_cpu(Phase, C) :-
     (   retract(phase_cpu(Phase, C0)) -> true ; C0 = 0 ),
@@ -94,15 +94,16 @@ copy_here(Rel, Dir, Name) :-
     copy_file(Rel, Target).
 
 main :-
-    nb_setval(check_bench_shrinking, false),
-    format("~w~t~22| ~w~t~30| ~w~t~40| ~w~t~50| ~w~t~58| ~w~t~68| ~w~t~78| ~w~n",
-           [program, 'wall s', 'checker s', 'program s', share, 'own work', sandbox,
-            'faults (shrink s)']),
+    format("~w~t~22| ~w~t~30| ~w~t~40| ~w~t~50| ~w~t~58| ~w~t~68| ~w~t~78| ~w~t~88| ~w~n",
+           [program, 'wall s', 'checker s', 'program s', share, 'own work', 'of wall',
+            sandbox, 'faults (shrink s)']),
     forall(member(Name, [pure, pure_missed_diagonal, dropin]), row(Name)),
     format("~nchecker s: this process's CPU time; program s: the CPU time of the program's~n"),
-    format("process (bwrap and swipl); share: the checker's part of both; own work: its~n"),
-    format("positions, engine answers, comparison and shrinking; sandbox: the rest of it~n"),
-    format("(the protocol with the program's process). Positions checked: 300 each.~n").
+    format("process (bwrap and swipl); share: the checker's part of both; sandbox: its~n"),
+    format("calls of library(tabula/sandbox) (the protocol with the program's process);~n"),
+    format("own work: the rest (positions, engine answers, comparison, shrinking), as a~n"),
+    format("part of both processes' CPU and of the wall time.~n"),
+    format("Positions checked: 300 each.~n").
 
 row(Name) :-
     program(Name, _, File),
@@ -119,15 +120,16 @@ row(Name) :-
     Program is K1 - K0,
     Total is Own + Program,
     Share is 100 * Own / Total,
-    aggregate_all(sum(C), phase_cpu(_, C), Work),
-    WorkShare is 100 * Work / Total,
-    SandboxShare is 100 * (Own - Work) / Total,
+    (   phase_cpu(sandbox, Sandbox) -> true ; Sandbox = 0 ),
+    WorkShare is 100 * (Own - Sandbox) / Total,
+    WorkWall is 100 * (Own - Sandbox) / Wall,
+    SandboxShare is 100 * Sandbox / Total,
     check_report_faults(Report, Faults),
     findall(Text, ( shrunk(PI, S), format(string(Text), "~w ~2f", [PI, S]) ), Shrinks),
     (   Shrinks == [] -> Shown = "none" ; atomic_list_concat(Shrinks, ', ', Shown) ),
     length(Faults, NFaults),
-    format("~w~t~22| ~1f~t~30| ~2f~t~40| ~2f~t~50| ~1f%~t~58| ~1f%~t~68| ~1f%~t~78| ~d (~w)~n",
-           [Name, Wall, Own, Program, Share, WorkShare, SandboxShare, NFaults, Shown]).
+    format("~w~t~22| ~1f~t~30| ~2f~t~40| ~2f~t~50| ~1f%~t~58| ~1f%~t~68| ~1f%~t~78| ~1f%~t~88| ~d (~w)~n",
+           [Name, Wall, Own, Program, Share, WorkShare, WorkWall, SandboxShare, NFaults, Shown]).
 
 % CPU seconds of the children this process has waited for (the sandbox's
 % swipl, through bwrap): /proc/self/stat's cutime and cstime, in ticks.

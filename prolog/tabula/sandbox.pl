@@ -74,7 +74,7 @@ Options of sandbox_start/3 (limits per call and per child):
 :- dynamic
     sandbox_/3,                 % Id, Options, Scratch
     child_/6,                   % Id, Pid, In, Out, ErrFile, Nonce
-    buffer_/2,                  % Id, String (what was read and not yet taken as lines)
+    buffer_/2,                  % Id, pending(Lines, Tail): read, not yet taken
     loads_/2,                   % Id, Goal (replayed on restart)
     restarts_/2,                % Id, N
     stray_/2,                   % Id, Bytes printed outside answers
@@ -250,7 +250,7 @@ start_child(Id) :-
     random_between(100000000, 999999999, R),
     format(atom(Nonce), 'n~d', [R]),
     retractall(buffer_(Id, _)),
-    assertz(buffer_(Id, "")),
+    assertz(buffer_(Id, pending([], ""))),
     retractall(stray_(Id, _)),
     assertz(stray_(Id, 0)),
     retractall(halting_(Id, _)),
@@ -622,9 +622,11 @@ receive(Id, Seconds, Reply, Stray) :-
     receive_until(Id, Deadline, Reply),
     stray_(Id, Stray).
 
-% What was read is kept as one string, taken apart here and stored back
-% once per reply: a list of codes, asserted again for every line, cost
-% more than the child's own work.
+% What was read and not yet taken: pending(Lines, Tail), its complete
+% lines and the start of the next one. Text is split into lines once, as
+% it arrives, and stored back once per call (taking lines off one string
+% again and again, or a list of codes asserted for every line, cost more
+% than the child's own work).
 receive_until(Id, Deadline, Reply) :-
     child_(Id, _, _, Out, _, Nonce),
     buffer_(Id, Pending0),
@@ -632,9 +634,10 @@ receive_until(Id, Deadline, Reply) :-
     set_buffer(Id, Pending),
     Got = reply(Reply).
 
-take_reply(Id, Out, Nonce, Deadline, Pending0, Pending, Got) :-
-    (   next_line(Pending0, Line, Rest)
-    ->  (   Line == ""                     % the newline before every answer
+take_reply(Id, Out, Nonce, Deadline, pending(Lines0, Tail0), Pending, Got) :-
+    (   Lines0 = [Line|Lines]
+    ->  Rest = pending(Lines, Tail0),
+        (   Line == ""                     % the newline before every answer
         ->  take_reply(Id, Out, Nonce, Deadline, Rest, Pending, Got)
         ;   tagged(Nonce, Line, Reply0)
         ->  Pending = Rest,
@@ -651,7 +654,7 @@ take_reply(Id, Out, Nonce, Deadline, Pending0, Pending, Got) :-
             ;   take_reply(Id, Out, Nonce, Deadline, Rest, Pending, Got)
             )
         )
-    ;   string_length(Pending0, Length),
+    ;   string_length(Tail0, Length),
         limit_value(Id, answer_bytes, 4 000 000, MaxLine),
         Length =< MaxLine + 1000,
         get_time(Now),
@@ -662,21 +665,22 @@ take_reply(Id, Out, Nonce, Deadline, Pending0, Pending, Got) :-
         catch(( fill_buffer(Out), read_pending_codes(Out, New, []) ), _, New = []),
         New \== []
     ->  string_codes(NewString, New),
-        string_concat(Pending0, NewString, Pending1),
-        take_reply(Id, Out, Nonce, Deadline, Pending1, Pending, Got)
-    ;   Pending = Pending0,
+        string_concat(Tail0, NewString, Text),
+        split_string(Text, "\n", "", Parts),
+        lines_tail(Parts, Lines, Tail),
+        take_reply(Id, Out, Nonce, Deadline, pending(Lines, Tail), Pending, Got)
+    ;   Pending = pending(Lines0, Tail0),
         Got = none
     ).
+
+lines_tail([Tail], [], Tail) :-
+    !.
+lines_tail([Line|Parts], [Line|Lines], Tail) :-
+    lines_tail(Parts, Lines, Tail).
 
 set_buffer(Id, Pending) :-
     retractall(buffer_(Id, _)),
     assertz(buffer_(Id, Pending)).
-
-next_line(Pending, Line, Rest) :-
-    sub_string(Pending, Before, 1, After, "\n"),
-    !,
-    sub_string(Pending, 0, Before, _, Line),
-    sub_string(Pending, _, After, 0, Rest).
 
 add_stray(_, "") :-
     !.

@@ -132,28 +132,28 @@ check_cases(buildState/3, pos(History, State), _, Defined, Cases) :-
     ).
 check_cases(getBoards/2, pos(_, State), S, _, [case(boards, getBoards(S, X), X, one(B), ['Boards'=X])]) :-
     uttt:getBoards(State, B).
+% Boards and cells come in position order: the cases are built along
+% them (no findall/3, which would copy the state's variable apart).
 check_cases(getBoard/3, pos(_, State), S, _, Cases) :-
     positions(Ps),
-    findall(S-case(U, getBoard(S, U, X), X, one(B), ['Board'=X]),
-            ( member(U, Ps), uttt:getBoard(State, U, B) ), Cases0),
-    shared(S, Cases0, Cases).
+    uttt:getBoards(State, Boards),
+    board_cases(Ps, Boards, S, Cases).
 check_cases(getUBoard/2, pos(_, State), S, _, [case(uboard, getUBoard(S, X), X, one(U), ['UBoard'=X])]) :-
     uttt:getUBoard(State, U).
 check_cases(getPos/4, Position, S, _, Cases) :-
     Position = pos(_, State),
     focus(Position, U),
     positions(Ps),
-    findall(S-case(U-P, getPos(S, U, P, X), X, one(C), ['Cell'=X]),
-            ( member(P, Ps), uttt:getPos(State, U, P, C) ), Cases0),
-    shared(S, Cases0, Cases).
+    uttt:getBoard(State, U, Board),
+    cell4_cases(Ps, Board, S, U, Cases).
 check_cases(getPos/3, Position, _, _, Cases) :-
     Position = pos(_, State),
     focus(Position, U),
     uttt:getBoard(State, U, Board),
     uttt:getUBoard(State, UBoard),
     positions(Ps),
-    findall(case(B-P, getPos(B, P, X), X, one(C), ['Cell'=X]),
-            ( member(B, [Board, UBoard]), member(P, Ps), uttt:getPos(B, P, C) ), Cases).
+    cell3_cases(Ps, Board, Board, Cases, Cases1),
+    cell3_cases(Ps, UBoard, UBoard, Cases1, []).
 check_cases(getNextPlayer/2, pos(_, State), S, _, [case(player, getNextPlayer(S, X), X, one(P), ['Player'=X])]) :-
     mover(State, P).
 check_cases(getNextAvailableBoards/2, pos(_, State), S, _,
@@ -234,6 +234,18 @@ make_move_case(false, State, S, M,
                case(M, (makeMove(S, M, S2), getBoards(S2, B)), B, one(Be), ['S2'=S2, 'Boards'=B])) :-
     uttt:makeMove(State, M, After),
     uttt:getBoards(After, Be).
+
+board_cases([], [], _, []).
+board_cases([U|Us], [B|Bs], S, [case(U, getBoard(S, U, X), X, one(B), ['Board'=X])|Cases]) :-
+    board_cases(Us, Bs, S, Cases).
+
+cell4_cases([], [], _, _, []).
+cell4_cases([P|Ps], [C|Cs], S, U, [case(U-P, getPos(S, U, P, X), X, one(C), ['Cell'=X])|Cases]) :-
+    cell4_cases(Ps, Cs, S, U, Cases).
+
+cell3_cases([], [], _, Cases, Cases).
+cell3_cases([P|Ps], [C|Cs], B, [case(B-P, getPos(B, P, X), X, one(C), ['Cell'=X])|Cases], Tail) :-
+    cell3_cases(Ps, Cs, B, Cases, Tail).
 
 % Cases made by findall/3 hold copies of the state variable: make them
 % the one the setup binds again.
