@@ -62,11 +62,16 @@ referee_game(pairing(Id, First, Second, Opening), Setup, Record) :-
         Reason = forfeit(Side, Why)
     ;   Ctx = ctx(Game, Control, Margin, Players, Opening),
         catch(play(Ctx, Position, Opening, Clocks, Moves, Millis, Score, Reason0),
-              Error, ( Moves = [], Millis = [], Score = 0.5,
-                       Reason0 = referee_error(Error) )),
+              Error, referee_failed(Error, Moves, Millis, Score, Reason0)),
         Reason = Reason0
     ),
     maplist(stop_player, Players).
+
+% An error of the referee itself ends the game as a draw with the error
+% recorded as text: a record is a ground term, and the event goes on.
+referee_failed(Error, [], [], 0.5, referee_error(Text)) :-
+    print_message(warning, Error),
+    catch(format(string(Text), "~q", [Error]), _, Text = "(unprintable)").
 
 check_control(move(S)) :- !, must_be(positive_integer_or_float, S).
 check_control(clock(S, I)) :- !, must_be(number, S), must_be(number, I).

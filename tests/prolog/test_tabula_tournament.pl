@@ -147,6 +147,26 @@ test(engine_limits) :-
 
 :- begin_tests(tournament_record).
 
+% An error of the referee itself (whatever its term holds, unbound parts
+% too) ends that game as a draw with the error as text, a record like
+% any other: the event goes on.
+test(referee_error_is_recorded) :-
+    scratch_folder(tabula_record_error, Dir),
+    directory_file_path(Dir, 'games.pl', File),
+    record_open(File, event(x), []),
+    setup_call_cleanup(                 % its warning is the point, not noise here
+        asserta((user:message_hook(_, warning, _) :- true), Ref),
+        tabula_tournament_referee:referee_failed(error(instantiation_error, context(foo/1, _)),
+                                                 Moves, Millis, Score, Reason),
+        erase(Ref)),
+    Reason = referee_error(Text),
+    assertion(string(Text)),
+    G = game(1, a, b, [], Moves, Millis, Score, Reason),
+    assertion(ground(G)),
+    record_append(File, G),
+    record_open(File, event(x), Games),
+    assertion(Games == [G]).
+
 test(torn_line_and_duplicates) :-
     scratch_folder(tabula_record, Dir),
     directory_file_path(Dir, 'games.pl', File),
