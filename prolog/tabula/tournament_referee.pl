@@ -69,8 +69,11 @@ referee_game(pairing(Id, First, Second, Opening), Setup, Record) :-
 
 % An error of the referee itself ends the game as a draw with the error
 % recorded as text: a record is a ground term, and the event goes on.
-referee_failed(Error, [], [], 0.5, referee_error(Text)) :-
+referee_failed(Error, [], [], 0.5, Reason) :-
     print_message(warning, Error),
+    referee_error_reason(Error, Reason).
+
+referee_error_reason(Error, referee_error(Text)) :-
     catch(format(string(Text), "~q", [Error]), _, Text = "(unprintable)").
 
 check_control(move(S)) :- !, must_be(positive_integer_or_float, S).
