@@ -9,8 +9,8 @@
 # run fits on the played positions searched again, and on nothing else,
 # and a stopped relabelling goes on where it was; a run with proofs fits
 # on the proven children too, and one with games at odds fits on their
-# positions relabelled.
-#   futlog_train_sh_test.sh BUILD_DIR
+# positions relabelled. The matches are played on the tournament runner.
+#   futlog_train_sh_test.sh BUILD_DIR     (SWIPL, FOREIGN: as train.sh)
 set -euo pipefail
 build=$(cd "$1" && pwd)
 script=$(cd "$(dirname "$0")/../../train/futlog" && pwd)/train.sh
@@ -24,10 +24,16 @@ run() {
 }
 
 run GATE_SCORE=0
-for f in g1_1.bin g1_2.bin g1_1.done g1_2.done weights_g1.txt gate_g1.txt; do
+for f in g1_1.bin g1_2.bin g1_1.done g1_2.done weights_g1.txt gate_g1.txt gate_g1/games.pl; do
   [ -s "$work/run/$f" ] || [ -f "$work/run/$f" ] || fail "generation 1 left no $f"
 done
 grep -q 'generation 1: accepted' "$work/log" || fail "a gate at score 0 did not accept"
+# The gate's score is the candidate's points over the runner's games, with
+# the sides it played (first or second): 2 games, one opening of 3 plies.
+grep -q '^generation 1: gate match against the current weights: games 2, new [0-9.]* points, score [0-9.]*$' \
+  "$work/log" || { cat "$work/log" >&2; fail "no gate summary"; }
+[ "$(grep -c '^game([12],\(new,current\|current,new\),\[[^]]*,[^]]*,[^]]*\],' "$work/run/gate_g1/games.pl")" = 2 ] ||
+  { cat "$work/run/gate_g1/games.pl" >&2; fail "the gate did not play both sides of a 3-ply opening"; }
 grep -q 'kEmbeddedHidden = 4;' "$work/w.inc" || fail "the accepted weights were not exported"
 
 # Continued: generation 2 from generation 1's weights, fitted on both.
@@ -67,9 +73,10 @@ if "$build/train/futlog/futlog_train" fit --data "$work/run/g6_1.bin" --out "$wo
 fi
 grep -q "32 hidden units, more than --hidden 4" "$work/err" || fail "no word of the hidden sizes: $(cat "$work/err")"
 
-# A gate at equal time: both players search to the referee's clock.
+# A gate at equal time: both players search to the runner's clock.
 run GATE_SCORE=0 FIRST=7 GATE_MS=20 INIT="$work/run/weights_g1.txt" GAMES=2
-grep -q 'over 20+' "$work/run/gate_g7.txt" || { cat "$work/run/gate_g7.txt" >&2; fail "the gate did not play at 20 ms a move"; }
+grep -q '^event(futlog,.*,move(0.02),' "$work/run/gate_g7/games.pl" && ! grep -q -- '--nodes' "$work/run/gate_g7/games.pl" ||
+  { cat "$work/run/gate_g7/games.pl" >&2; fail "the gate did not play at 20 ms a move"; }
 grep -q 'generation 7: accepted' "$work/log" || fail "the timed gate at score 0 did not accept"
 
 # Relabelled: the played positions searched again, and the fit on them alone.
@@ -126,13 +133,13 @@ grep -q "generation 10: games at odds (2 x 2 games, 80 against 8 nodes a move)" 
 grep -q "generation 10: fitting on $work/run/r10_1.bin,$work/run/r10_2.bin,$work/run/ro10_1.bin,$work/run/ro10_2.bin$" \
   "$work/log" || { cat "$work/log" >&2; fail "the fit did not take the relabelled positions of the games at odds"; }
 for j in 1 2; do
-  [ "$(grep -c '^game [12] A=strong B=weak A_player [12] ' "$work/run/o10_$j.txt")" = 2 ] ||
+  [ "$(grep -c '^game [12] first=\(strong\|weak\) second=\(strong\|weak\) ' "$work/run/o10_$j.txt")" = 2 ] ||
     fail "job $j's games at odds: $(cat "$work/run/o10_$j.txt")"
   o=$(stat -c %s "$work/run/o10_$j.bin") r=$(stat -c %s "$work/run/ro10_$j.bin")
   [ -f "$work/run/ro10_$j.done" ] && [ "$o" -gt 0 ] && [ "$r" = "$o" ] ||
     fail "job $j's games at odds gave $o bytes of positions and $r relabelled"
 done
-# job 1's referee is seeded 10 x 100 + 50 + 1, and its games numbered from 1051 x 1000
+# job 1's runner is seeded 10 x 100 + 50 + 1, and its games numbered from 1051 x 1000
 [ "$(od -An -tx1 -j48 -N4 "$work/run/o10_1.bin" | tr -d ' ')" = 78091000 ] || fail "job 1's games are not numbered from 1051000"
 "$build/train/futlog/futlog_train" relabel --data "$work/run/o10_1.bin" --out "$work/ro.bin" --nodes 60 --explore 100 \
   --weights "$work/run/weights_g1.txt" 2>/dev/null

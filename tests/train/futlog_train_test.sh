@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # The Futlog training tools end to end at toy sizes: self-play with drawn
 # moves writes one 64-byte record per position, relabel, siblings and traps
-# label positions again, games reads the positions of a referee's games
-# file, fit reads them and writes a weights file, the engine plays with
-# those weights through the referee, and export turns them into the
+# label positions again, fit reads them and writes a weights file, the
+# engine plays with those weights on the tournament runner, games reads the
+# positions of the runner's games (turned into its file by
+# train/futlog/record_games.pl), and export turns the weights into the
 # build's C++ initializer.
-#   futlog_train_test.sh TRAIN PLAYER REFEREE
+#   futlog_train_test.sh TRAIN PLAYER     (SWIPL, FOREIGN: as train.sh)
 set -euo pipefail
-train=$1 player=$2 referee=$3
+train=$1 player=$2
+root=$(cd "$(dirname "$0")/../.." && pwd)
+swipl=${SWIPL:-swipl}
+foreign=${FOREIGN:-$root/lib/$("$swipl" --no-packs -g 'current_prolog_flag(arch, A), write(A)' -t halt)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -183,19 +187,41 @@ for h in 0 -3 129; do
   [ ! -e "$work/wh.txt" ] || fail "fit wrote weights for --hidden $h"
 done
 
-"$referee" --a "$player --nodes 50 --weights $work/w.txt" --b "$player --nodes 50" --games 2 --ms 60000 \
-  >"$work/match.txt" 2>&1 || { cat "$work/match.txt" >&2; fail "the match failed"; }
-grep -q '^games 2 (disputed 0)' "$work/match.txt" || { cat "$work/match.txt" >&2; fail "the match did not finish"; }
+# A match of two players on the tournament runner: match OUT SEED A=CMD B=CMD
+match() {
+  "$swipl" --no-packs -p foreign="$foreign" -p library="$root/prolog" \
+    -g 'use_module(library(tabula/tournament))' -g tabula_tournament_main -t halt -- \
+    --game futlog --format match --concurrency 1 --out "$1" --rounds 1 --seed "$2" --plies 3 --tc 60 \
+    --bridge "futlog-referee:$3" --bridge "futlog-referee:$4" >"$1.txt" 2>&1 ||
+    { cat "$1.txt" >&2; fail "the match in $1 failed"; }
+}
+match "$work/m" 1 "new=$player --nodes 50 --weights $work/w.txt" "old=$player --nodes 50"
+[ "$(grep -c '^game([12],.*rules(' "$work/m/games.pl")" = 2 ] ||
+  { cat "$work/m/games.pl" >&2; fail "the match did not finish by the rules"; }
 
 # The positions of recorded games: one record a ply, in the game's order,
 # numbered from --first-game, each with its game's result for the side to
 # move and no search value yet; an unfinished game is left out and an
 # illegal move is an error.
-"$referee" --a "$player --nodes 50" --b "$player --nodes 5" --games 2 --ms 60000 --random-plies 3 --seed 5 \
-  --games-file "$work/g.txt" >/dev/null 2>&1 || fail "the recorded match failed"
+match "$work/r" 5 "strong=$player --nodes 50" "weak=$player --nodes 5"
+"$swipl" --no-packs -p foreign="$foreign" -p library="$root/prolog" "$root/train/futlog/record_games.pl" -- \
+  "$work/r/games.pl" "$work/g.txt" || fail "record_games.pl failed"
+[ "$(grep -c '^game [12] first=\(strong\|weak\) second=\(strong\|weak\) score [01] plies [0-9]* | ' "$work/g.txt")" = 2 ] ||
+  fail "record_games.pl wrote other than two games: $(cat "$work/g.txt")"
+# Each line holds the opening and the moves of its game.
+[ "$(sed -n 's/.* plies \([0-9]*\) | .*/\1/p' "$work/g.txt" | awk '{n += $1} END {print n}')" = \
+  "$("$swipl" --no-packs -g "consult('$work/r/games.pl'),
+      aggregate_all(sum(N), (game(_, _, _, O, M, _, _, _), length(O, A), length(M, B), N is A + B), S), write(S)" -t halt)" ] ||
+  fail "record_games.pl lost plies"
+# A move our rules reject is an error, and nothing is written.
+echo 'game(1, a, b, ["e5"], ["z9"], [0], 1, rules(x)).' >"$work/bad.pl"
+"$swipl" --no-packs -p foreign="$foreign" -p library="$root/prolog" "$root/train/futlog/record_games.pl" -- \
+  "$work/bad.pl" "$work/bad_games.txt" 2>"$work/bad.log" && fail "record_games.pl took an illegal move"
+grep -q 'z9' "$work/bad.log" && [ ! -e "$work/bad_games.txt" ] ||
+  fail "record_games.pl gave no word of the illegal move or wrote a file: $(cat "$work/bad.log")"
 plies=$(sed -n 's/.* plies \([0-9]*\) | .*/\1/p' "$work/g.txt" | awk '{n += $1} END {print n}')
 first=$(sed -n '1s/.* | \([^;]*\) ;.*/\1/p' "$work/g.txt")
-{ cat "$work/g.txt"; echo "game 3 A=a B=b A_player 1 A wins (goal) plies 1 | $first"; } >"$work/g3.txt"
+{ cat "$work/g.txt"; echo "game 3 first=a second=b score 1 plies 1 | $first"; } >"$work/g3.txt"
 "$train" games --games "$work/g3.txt" --out "$work/o.bin" --first-game 7000 2>"$work/o.log" ||
   { cat "$work/o.log" >&2; fail "games failed"; }
 grep -q '^games: 2 of 3 games ended' "$work/o.log" || fail "games did not leave the unfinished game out: $(cat "$work/o.log")"
@@ -205,11 +231,11 @@ rows=$(od -An -v -tx1 -w64 "$work/o.bin")
   fail "the first record is not game 7000 with no search value: $(echo "$rows" | head -1)"
 [ "$(echo "$rows" | awk '{print $53 $54 $58}' | sort -u | tr '\n' ' ')" = "000000 " ] ||
   fail "games wrote search values or other kinds than game positions"
-winner1=$(head -1 "$work/g.txt" | sed -n 's/.* A_player \([12]\) \([AB]\) wins.*/\1\2/p')
-case $winner1 in 1A | 2B) want=01 ;; *) want=ff ;; esac
+winner1=$(head -1 "$work/g.txt" | sed -n 's/.* score \([01]\) plies .*/\1/p')  # the first player's
+case $winner1 in 1) want=01 ;; *) want=ff ;; esac
 [ "$(echo "$rows" | head -1 | awk '{print $57}')" = "$want" ] || fail "the first position's result is not its game's ($winner1)"
 [ "$(echo "$rows" | awk '{print $57}' | sort -u | tr '\n' ' ')" = "01 ff " ] || fail "games wrote results other than won and lost"
-echo "game 1 A=a B=b A_player 1 A wins (goal) plies 2 | $first ; 9,9" >"$work/bad.txt"
+echo "game 1 first=a second=b score 1 plies 2 | $first ; 9,9" >"$work/bad.txt"
 "$train" games --games "$work/bad.txt" --out "$work/bad.bin" 2>"$work/bad.log" && fail "games accepted an illegal move"
 grep -q 'game 1: not a legal move: 9,9$' "$work/bad.log" || fail "no word of the illegal move: $(cat "$work/bad.log")"
 "$train" games --games "$work/missing.txt" --out "$work/bad.bin" 2>"$work/bad.log" && fail "games read a missing file"

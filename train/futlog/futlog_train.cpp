@@ -92,10 +92,10 @@
 //       with --missed M, only those the evaluation rated under M for the
 //       winner;
 //   futlog_train games --games FILE --out FILE [--first-game N]
-//       appends every position of each finished game of a referee games
-//       file (bench/futlog_referee_bench --games-file) with that game's
-//       result for its side to move and a search value of 0, numbered
-//       N (0), N + 1, ... in the file's order: positions of matches
+//       appends every position of each finished game of a games file
+//       (train/futlog/record_games.pl writes one from a tournament record)
+//       with that game's result for its side to move and a search value
+//       of 0, numbered N (0), N + 1, ... in the file's order: positions of matches
 //       between two players, such as one of them given ten times the
 //       other's nodes, for relabel to search (fit them only relabelled);
 //       a file with an illegal move is an error, and nothing is written;
@@ -850,9 +850,9 @@ int siblings(const Args& args) {
   return 0;
 }
 
-// The positions of a referee games file: each line "game K A=... B=...
-// A_player P RESULT (REASON) plies N | MOVE ; MOVE ; ...", a move being
-// its path's vertices. Every move is checked again with our rules, so a
+// The positions of a games file: each line "game K ... | MOVE ; MOVE ; ...",
+// every move from the start, a move being its path's vertices (only the
+// part after " | " is read). Every move is checked again with our rules, so a
 // file that does not hold legal games is an error, not a source of data.
 int games(const Args& args) {
   const std::string in_path = get(args, "--games", "");

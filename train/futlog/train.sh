@@ -8,19 +8,21 @@
 #     recording every position played and TREE positions a move from the
 #     search's tree, each with its backed-up value;
 #     with ODDS_GAMES, also plays matches of the current weights against
-#     themselves at ten times the nodes for one side (the referee of
-#     bench/): positions where the weaker side's search was wrong, which
-#     games between equals rarely reach;
+#     themselves at ten times the nodes for one side (a match on the
+#     tournament runner, library(tabula/tournament), its record turned into
+#     futlog_train's games file by record_games.pl): positions where the
+#     weaker side's search was wrong, which games between equals rarely
+#     reach;
 #  2. with RELABEL_NODES, searches the played positions again at that many
 #     nodes (JOBS processes) and keeps only them, with the deeper values:
 #     labels from a search as deep as the one the network will serve;
 #     with TRAPS_EVERY, adds children of those positions that an exact
 #     check proves won or lost;
 #  3. fits a network on the positions of the last WINDOW generations;
-#  4. gates it: a match (GATE_GAMES games, the referee of bench/) against
-#     the current weights, at GATE_NODES nodes a move or, with GATE_MS, at
-#     equal time; the new weights become current only when they score at
-#     least GATE_SCORE;
+#  4. gates it: a match on the tournament runner (GATE_GAMES games, in
+#     WORK/gate_gN/) against the current weights, at GATE_NODES nodes a
+#     move or, with GATE_MS, at equal time; the new weights become current
+#     only when they score at least GATE_SCORE (read from games.pl);
 # and finally writes the current weights into the build
 # (cpp/futlog/eval_weights.inc) and rebuilds.
 #
@@ -51,8 +53,9 @@
 #   is 100) [0: the plain best-first search]
 #   ODDS_GAMES: games per job and generation of the current weights at
 #   ODDS_NODES [60000] a move against themselves at ODDS_WEAK [6000]
-#   (alternating kick-off, --random-plies ODDS_RANDOM_PLIES [4], job j's
-#   referee seeded ODDS_SEED + j [generation x 100 + 50]); their positions
+#   (each opening of ODDS_RANDOM_PLIES [4] random plies played with both
+#   kick-offs, job j's runner seeded ODDS_SEED + j [generation x 100 +
+#   50]; an odd count is rounded up to an even one); their positions
 #   are relabelled and fitted with the played ones, so they need
 #   RELABEL_NODES [0: none] (bench/results/futlog.md, "Games at ten
 #   times the nodes")
@@ -64,7 +67,8 @@
 #   TRAPS_MISSED, only those the weights rated under it for the winner
 #   [1001: all]); 0: none [0]
 #   (bench/results/futlog.md, "Exact proofs as labels")
-#   GATE_GAMES [100] (0: no gate)  GATE_NODES [20000]  GATE_SCORE [0.55]
+#   GATE_GAMES [100] (0: no gate; an odd count is rounded up to an even
+#   one)  GATE_NODES [20000]  GATE_SCORE [0.55]
 #   (a gain at 2,000 nodes was seen to turn into a loss at 20,000: the
 #   gate plays nearer the depth of a real search; confirm at equal time)
 #   GATE_MS: milliseconds a move; set, the gate plays at equal time
@@ -81,6 +85,8 @@
 #   INCLUDE: where the weights go [cpp/futlog/eval_weights.inc]
 #   SKIP_BUILD=1: use the tools already built in BUILD, and do not rebuild
 #   at the end (the tests run the script this way)
+#   SWIPL [swipl] and FOREIGN [lib/ARCH of the checkout]: the SWI-Prolog
+#   that runs the matches and the folder of its Futlog foreign library
 #   BACKEND=slurm: the self-play step as Slurm jobs (library(tabula/jobs)
 #   through scripts/jobs_run.pl, docs/cluster.md), with PARTITION, ACCOUNT,
 #   TIME (minutes a job) and SWIPL [swipl]; the folders must be seen by the
@@ -139,11 +145,23 @@ if [ "$SKIP_BUILD" != 1 ]; then
     cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_FIND_PACKAGE_SWIPL=ON \
       -DTABULA_GAMES=futlog -DTABULA_TESTS=OFF >/dev/null
   fi
-  cmake --build "$BUILD" --target futlog_train futlog_player_bench futlog_referee_bench
+  cmake --build "$BUILD" --target futlog_train futlog_player_bench
 fi
 TRAIN="$BUILD/train/futlog/futlog_train"
 PLAYER="$BUILD/bench/futlog_player_bench"
-REFEREE="$BUILD/bench/futlog_referee_bench"
+SWIPL=${SWIPL:-swipl}
+if [ -z "${FOREIGN:-}" ]; then
+  FOREIGN=$PWD/lib/$("$SWIPL" --no-packs -g 'current_prolog_flag(arch, A), write(A)' -t halt)
+fi
+# A match of two futlog_player_bench commands on the tournament runner:
+#   match OUT_DIR GAMES SEED PLIES SECONDS_A_MOVE NAME=COMMAND NAME=COMMAND
+# GAMES/2 openings (rounded up), each played with both kick-offs.
+match() {
+  "$SWIPL" --no-packs -p foreign="$FOREIGN" -p library="$PWD/prolog" \
+    -g 'use_module(library(tabula/tournament))' -g tabula_tournament_main -t halt -- \
+    --game futlog --format match --concurrency 1 --out "$1" --rounds $((($2 + 1) / 2)) --seed "$3" \
+    --plies "$4" --tc "$5" --bridge "futlog-referee:$6" --bridge "futlog-referee:$7"
+}
 mkdir -p "$WORK"
 work_abs=$(cd "$WORK" && pwd)
 weights=${INIT:-}
@@ -188,13 +206,17 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
     pids=()
     for job in $(seq 1 "$JOBS"); do
       [ -f "$WORK/o${gen}_$job.done" ] && continue
-      # The referee appends to its games file: an unfinished job starts afresh.
-      rm -f "$WORK/o${gen}_$job.txt" "$WORK/o${gen}_$job.bin" "$WORK/ro${gen}_$job.done" "$WORK/ro${gen}_$job.bin"
+      # The runner carries on a record it finds, and games appends: an
+      # unfinished job starts afresh.
+      rm -rf "$WORK/o${gen}_$job" "$WORK/o${gen}_$job.txt" "$WORK/o${gen}_$job.bin" "$WORK/ro${gen}_$job.done" \
+        "$WORK/ro${gen}_$job.bin"
       seed=$((${ODDS_SEED:-$((gen * 100 + 50))} + job))
-      (nice -n 10 "$REFEREE" --a "$PLAYER --nodes $ODDS_NODES --name strong ${weights:+--weights $weights}" \
-        --b "$PLAYER --nodes $ODDS_WEAK --name weak ${weights:+--weights $weights}" --games "$ODDS_GAMES" \
-        --ms 60000 --random-plies "$ODDS_RANDOM_PLIES" --seed "$seed" --games-file "$WORK/o${gen}_$job.txt" \
-        >"$WORK/o${gen}_$job.log" 2>&1 &&
+      # A minute a move: the node budgets set the pace.
+      (match "$WORK/o${gen}_$job" "$ODDS_GAMES" "$seed" "$ODDS_RANDOM_PLIES" 60 \
+        "strong=nice -n 10 $PLAYER --nodes $ODDS_NODES ${weights:+--weights $weights}" \
+        "weak=nice -n 10 $PLAYER --nodes $ODDS_WEAK ${weights:+--weights $weights}" >"$WORK/o${gen}_$job.log" 2>&1 &&
+        "$SWIPL" --no-packs -p foreign="$FOREIGN" -p library="$PWD/prolog" train/futlog/record_games.pl -- \
+          "$WORK/o${gen}_$job/games.pl" "$WORK/o${gen}_$job.txt" 2>>"$WORK/o${gen}_$job.log" &&
         nice -n 10 "$TRAIN" games --games "$WORK/o${gen}_$job.txt" --out "$WORK/o${gen}_$job.bin" \
           --first-game $((seed * 1000)) 2>>"$WORK/o${gen}_$job.log" && touch "$WORK/o${gen}_$job.done") &
       pids+=($!)
@@ -255,15 +277,22 @@ for gen in $(seq "$FIRST" $((FIRST + GENERATIONS - 1))); do
     --l2 "$L2" --rate "$RATE" --lambda "$LAMBDA" --decay "$DECAY" "${init[@]}" 2>&1 | tail -n 2
   if [ "$GATE_GAMES" -gt 0 ]; then
     if [ "$GATE_MS" -gt 0 ]; then
-      budget=() ms=$GATE_MS  # each player searches to the referee's clock
+      budget=() tc=$(awk -v ms="$GATE_MS" 'BEGIN { print ms / 1000 }')  # each player searches to the referee's clock
     else
-      budget=(--nodes "$GATE_NODES") ms=60000
+      budget=(--nodes "$GATE_NODES") tc=60
     fi
-    "$REFEREE" --a "$PLAYER ${budget[*]} --weights $WORK/weights_g$gen.txt" \
-      --b "$PLAYER ${budget[*]} ${weights:+--weights $weights}" --games "$GATE_GAMES" --ms "$ms" \
-      --random-plies 3 --seed "$gen" >"$WORK/gate_g$gen.txt" 2>&1
-    score=$(sed -n 's/.*score \([0-9.]*\).*/\1/p' "$WORK/gate_g$gen.txt")
-    echo "generation $gen: gate match against the current weights: $(grep -m1 '^games' "$WORK/gate_g$gen.txt")"
+    gate=$WORK/gate_g$gen
+    rm -rf "$gate"  # a record of another candidate would be carried on
+    match "$gate" "$GATE_GAMES" "$gen" 3 "$tc" "new=$PLAYER ${budget[*]} --weights $WORK/weights_g$gen.txt" \
+      "current=$PLAYER ${budget[*]} ${weights:+--weights $weights}" >"$gate.txt" 2>&1 ||
+      { cat "$gate.txt" >&2; exit 1; }
+    # The candidate's points, whichever side it played, over the games.
+    summary=$("$SWIPL" --no-packs -g "consult('$gate/games.pl'),
+      aggregate_all(count, game(_, _, _, _, _, _, _, _), N),
+      aggregate_all(sum(P), (game(_, F, _, _, _, _, S, _), (F == new -> P = S ; P is 1 - S)), Sum),
+      Score is Sum / max(1, N), format('games ~d, new ~w points, score ~3f~n', [N, Sum, Score])" -t halt)
+    score=${summary##* }
+    echo "generation $gen: gate match against the current weights: $summary"
     if awk -v s="$score" -v t="$GATE_SCORE" 'BEGIN { exit !(s >= t) }'; then
       weights="$WORK/weights_g$gen.txt"
       accepted=$((accepted + 1))
