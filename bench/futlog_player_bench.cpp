@@ -1,6 +1,6 @@
-// Our Futlog engine as a player process for the match referee
-// (futlog_referee_bench), speaking the protocol of futlog/protocol.hpp on
-// stdin/stdout.
+// Our Futlog engine as a player process for the tournament runner
+// (--bridge futlog-referee:NAME=COMMAND), speaking the protocol of
+// futlog/protocol.hpp on stdin/stdout.
 //
 //   futlog_player_bench [--algo bf|ab|abl|course] [--weights FILE] [--explore C]
 //                       [--mix M] [--fpu F] [--root-fpu F] [--lazy 0|1] [--visit-weight W]

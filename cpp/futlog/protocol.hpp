@@ -1,6 +1,7 @@
 #pragma once
-// The text protocol the match referee (bench/futlog_referee_bench.cpp)
-// speaks with a player process, one line each way:
+// The text protocol the tournament runner's futlog-referee bridge
+// (prolog/tabula/tournament_bridge.pl) speaks with a player process, one
+// line each way:
 //
 //   referee            player
 //   hello              hello <name>
