@@ -4,9 +4,13 @@
 // that stops a match once it has decided whether A is at least elo1
 // stronger (H1) or at most elo0 (H0), with error rates alpha and beta.
 //
+// No program of the project uses it now that matches are played on the
+// tournament runner: it stays as the C++ statement of the formulas that
+// library(tabula/tournament_stats) follows, whose test reuses the worked
+// examples of tests/cpp/search_match_stats_test.cpp.
+//
 // Games come in pairs that share an opening with the colours swapped
-// (the Futlog referee plays them so; the UTTT referee with --opening),
-// and the two games of a pair are not
+// (the tournament runner plays them so), and the two games of a pair are not
 // independent: an opening that favours one colour makes 1-1 likelier
 // than chance says. So the test counts pairs by A's total score in
 // half-points (the pentanomial 0, 1/2, 1, 3/2, 2) and takes the variance

@@ -1,4 +1,5 @@
-// The match statistics of the referees (common/match_stats.hpp): worked
+// The match statistics (common/match_stats.hpp, followed by the runner's
+// library(tabula/tournament_stats)): worked
 // examples of the Elo conversion, the moments and the LLR, and simulated
 // matches of known strength that the SPRT must decide right.
 #include <gtest/gtest.h>
