@@ -356,14 +356,15 @@ test(course_program) :-
            ;   assertion(Reason = rules(_))
            )).
 
-% A course program is loaded before it greets the referee: a second of
-% loading does not count against its first move (at 0.3 s a move).
+% A course program is loaded before it greets the referee: two seconds
+% of loading do not count against its first move (at 1 s a move, which
+% leaves a loaded machine room for the answer itself).
 test(course_loading_is_not_move_time) :-
     source_file_path('tests/prolog/data/tournament/slow_loader/uttt.pl', Slow),
     scratch_folder(tabula_course_slow, Dir),
     tournament_run([ game(uttt),
                      players([ course(slow, Slow, first_move), engine(engine, [nodes(20)]) ]),
-                     format(match), rounds(1), openings(random(0)), tc(move(0.3)), startup(60),
+                     format(match), rounds(1), openings(random(0)), tc(move(1)), startup(60),
                      concurrency(2), progress(false), out(Dir) ], _),
     directory_file_path(Dir, 'games.pl', File),
     record_read(File, Games),
