@@ -35,7 +35,7 @@ pid_of() { # prints the pid of daemon $1 if it runs
 # Asked of our slurmctld only: without it, sinfo would try the system's.
 node_state() {
   [ -f "$conf" ] && pid_of slurmctld >/dev/null || return 0
-  SLURM_CONF=$conf timeout 10 sinfo -h -N -n "$host" -o %T 2>/dev/null | head -n1
+  SLURM_CONF=$conf timeout 10 sinfo -h -N -n "$host" -o %T 2>/dev/null | sed -n 1p
 }
 
 stop() {
@@ -76,7 +76,7 @@ free_port() { # a TCP port nothing listens on, away from the usual ones
   local p
   for _ in $(seq 50); do
     p=$((20000 + RANDOM % 30000))
-    ss -Htln "sport = :$p" 2>/dev/null | grep -q . || { echo "$p"; return; }
+    [ -n "$(ss -Htln "sport = :$p" 2>/dev/null)" ] || { echo "$p"; return; }
   done
   echo 0
 }

@@ -40,7 +40,7 @@ wait_for() { # wait_for SECONDS COMMAND...: until the command succeeds
   local limit=$((SECONDS + $1)); shift
   until "$@"; do ((SECONDS < limit)) || return 1; sleep 0.2; done
 }
-one_running() { [ -n "$(squeue -h -t RUNNING -o %i | head -n1)" ]; }
+one_running() { [ -n "$(squeue -h -t RUNNING -o %i | sed -n 1p)" ]; }
 some_result() { compgen -G "$run/results/*.res" >/dev/null; }
 # every job ran exactly once and left its Result
 each_once() {
@@ -56,7 +56,7 @@ echo "== 1. a cancelled task is submitted again"
 run="$scratch/run 1" && mkdir -p "$run"   # a space: quoting is checked too
 coordinator "$run" 3
 wait_for 60 one_running || fail "no task started within 60 s"
-task=$(squeue -h -t RUNNING -o %i | head -n1)
+task=$(squeue -h -t RUNNING -o %i | sed -n 1p)
 scancel "$task" && echo "cancelled $task"
 wait "$coordinator" || fail "the coordinator exited with $?"
 coordinator=

@@ -133,9 +133,9 @@ done
    SIMS=400 SWIPL=$swipl previous=
  slurm_selfplay 0) >"$scratch/s-slurm.log" 2>&1 &
 coordinator=$!
-one_running() { [ -n "$(squeue -h -t RUNNING -o %i | head -n1)" ]; }
+one_running() { [ -n "$(squeue -h -t RUNNING -o %i | sed -n 1p)" ]; }
 wait_for 60 one_running || fail "no self-play task started within 60 s"
-task=$(squeue -h -t RUNNING -o %i | head -n1)
+task=$(squeue -h -t RUNNING -o %i | sed -n 1p)
 scancel "$task" && echo "cancelled $task"
 wait "$coordinator" || { cat "$scratch/s-slurm.log"; fail "the Slurm self-play failed"; }
 coordinator=

@@ -227,13 +227,13 @@ first=$(sed -n '1s/.* | \([^;]*\) ;.*/\1/p' "$work/g.txt")
 grep -q '^games: 2 of 3 games ended' "$work/o.log" || fail "games did not leave the unfinished game out: $(cat "$work/o.log")"
 [ "$(stat -c %s "$work/o.bin")" = $((plies * 64)) ] || fail "games wrote $(stat -c %s "$work/o.bin") bytes for $plies plies"
 rows=$(od -An -v -tx1 -w64 "$work/o.bin")
-[ "$(echo "$rows" | head -1 | awk '{print $49 $50 $51 $52 $53 $54}')" = 581b00000000 ] ||
-  fail "the first record is not game 7000 with no search value: $(echo "$rows" | head -1)"
+[ "$(echo "$rows" | sed -n 1p | awk '{print $49 $50 $51 $52 $53 $54}')" = 581b00000000 ] ||
+  fail "the first record is not game 7000 with no search value: $(echo "$rows" | sed -n 1p)"
 [ "$(echo "$rows" | awk '{print $53 $54 $58}' | sort -u | tr '\n' ' ')" = "000000 " ] ||
   fail "games wrote search values or other kinds than game positions"
 winner1=$(head -1 "$work/g.txt" | sed -n 's/.* score \([01]\) plies .*/\1/p')  # the first player's
 case $winner1 in 1) want=01 ;; *) want=ff ;; esac
-[ "$(echo "$rows" | head -1 | awk '{print $57}')" = "$want" ] || fail "the first position's result is not its game's ($winner1)"
+[ "$(echo "$rows" | sed -n 1p | awk '{print $57}')" = "$want" ] || fail "the first position's result is not its game's ($winner1)"
 [ "$(echo "$rows" | awk '{print $57}' | sort -u | tr '\n' ' ')" = "01 ff " ] || fail "games wrote results other than won and lost"
 echo "game 1 first=a second=b score 1 plies 2 | $first ; 9,9" >"$work/bad.txt"
 "$train" games --games "$work/bad.txt" --out "$work/bad.bin" 2>"$work/bad.log" && fail "games accepted an illegal move"
