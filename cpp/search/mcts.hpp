@@ -137,6 +137,11 @@ class Mcts {
   std::size_t tree_size() const { return tree_.size(); }
   // Nodes the tree can hold without reallocating.
   std::size_t tree_capacity() const { return tree_.capacity(); }
+  // Whether a run() on `root` would start from the kept tree (see reroot()).
+  bool follows(const State& root) const { return options_.reuse && find(root) >= 0; }
+  // Gives back the second buffer that rerooting copies into (kept between
+  // calls otherwise, so that a game's next reroot finds its memory ready).
+  void release_spare() { std::vector<Node>().swap(spare_); }
 
   // Limits: time, deadline and max_nodes (simulations made by this call)
   // apply; poll_every counts simulations. Without any bound the search
@@ -497,32 +502,37 @@ class Mcts {
   // most 81).
   static constexpr std::size_t kMostChildren = 4096;
 
+  // The node of the kept tree whose position is `root`, within two plies
+  // of the kept root (0: the root itself); -1 when there is none.
+  std::int32_t find(const State& root) const {
+    if constexpr (!std::equality_comparable<State>) {
+      return -1;
+    } else {
+      if (!root_state_ || tree_.empty()) return -1;
+      if (*root_state_ == root) return 0;
+      const Node& r = tree_[0];
+      if (!r.expanded) return -1;
+      for (std::int32_t c = r.first_child; c < r.first_child + r.child_count; ++c) {
+        const State s1 = game_.apply(*root_state_, tree_[c].move);
+        if (s1 == root) return c;
+        const Node& n1 = tree_[c];
+        if (!n1.expanded) continue;
+        for (std::int32_t d = n1.first_child; d < n1.first_child + n1.child_count; ++d)
+          if (game_.apply(s1, tree_[d].move) == root) return d;
+      }
+      return -1;
+    }
+  }
+
   // Makes the subtree of `root` the whole tree when the kept tree holds it
   // within two plies; false otherwise.
   bool reroot(const State& root) {
     if constexpr (!std::equality_comparable<State>) {
       return false;
     } else {
-      if (!root_state_ || tree_.empty()) return false;
-      if (*root_state_ == root) return true;
-      std::int32_t found = -1;
-      const Node& r = tree_[0];
-      if (r.expanded)
-        for (std::int32_t c = r.first_child; c < r.first_child + r.child_count && found < 0; ++c) {
-          const State s1 = game_.apply(*root_state_, tree_[c].move);
-          if (s1 == root) {
-            found = c;
-            break;
-          }
-          const Node& n1 = tree_[c];
-          if (!n1.expanded) continue;
-          for (std::int32_t d = n1.first_child; d < n1.first_child + n1.child_count; ++d)
-            if (game_.apply(s1, tree_[d].move) == root) {
-              found = d;
-              break;
-            }
-        }
+      const std::int32_t found = find(root);
       if (found < 0) return false;
+      if (found == 0) return true;
       // Copy the subtree breadth-first so that children stay contiguous.
       spare_.clear();
       spare_.reserve(tree_.capacity());  // the tree grows on in spare_'s memory

@@ -169,6 +169,18 @@ class Engine {
   }
   // Simulations the kept tree held when the last search started (thread 0).
   std::uint64_t reused_visits() const { return workers_[0]->mcts->reused_visits(); }
+  // Whether a search of s would start from the kept trees.
+  bool follows(const State& s) const { return workers_[0]->mcts->follows(s); }
+  // Nodes the kept trees hold, over every thread.
+  std::size_t tree_nodes() const {
+    std::size_t n = 0;
+    for (const auto& w : workers_) n += w->mcts->tree_size();
+    return n;
+  }
+  // Gives back the memory that only the next reroot would use.
+  void release_spare() {
+    for (auto& w : workers_) w->mcts->release_spare();
+  }
 
   // One search. With several threads, each runs to the same clock and
   // max_nodes is shared out among them (so the total is exact); the stop

@@ -18,6 +18,7 @@
 #include "uttt/playout.hpp"
 #include "uttt/priorities.hpp"
 #include "uttt/state.hpp"
+#include "uttt/thread_engine.hpp"
 
 namespace tabula::uttt {
 namespace {
@@ -468,6 +469,41 @@ bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, 
   return unify_search(move, info, s, engine.move(s, limits, poll.stop_fn()), poll);
 }
 
+// uttt_thread_search_(+State, +Millis, +Threads, -Move, -Info): as
+// uttt_search_ bounded by time alone, with this thread's kept tree
+// (thread_engine.hpp) when State follows this thread's last search.
+bool uttt_thread_search_(term_t state, term_t millis, term_t threads, term_t move, term_t info) {
+  State s;
+  bool over;
+  search::Limits limits;
+  int ms = 0, n = 1;
+  if (!get_search_state(state, s, over) || !pl::get_int_in(millis, 1, 86'400'000, "uttt_time_millis", ms) ||
+      !pl::get_int_in(threads, 1, 64, "uttt_threads", n))
+    return false;
+  if (over) return false;
+  limits.time = std::chrono::milliseconds(ms);
+  limits.poll_every = kPollEvery;
+  pl::SignalPoll poll;
+  return unify_search(move, info, s, ThreadEngine::move(s, limits, n, poll.stop_fn()), poll);
+}
+
+// uttt_thread_forget_: frees this thread's kept tree.
+bool uttt_thread_forget_() {
+  ThreadEngine::forget();
+  return true;
+}
+
+// uttt_thread_kept_(-Kept): kept(Nodes, Reused), the nodes of this
+// thread's kept tree and the simulations it held when its last search began.
+bool uttt_thread_kept_(term_t kept) {
+  static const functor_t kept2 = PL_new_functor(PL_new_atom("kept"), 2);
+  const term_t args = PL_new_term_refs(2);
+  const term_t t = PL_new_term_ref();
+  return pl::put_uint64(args, ThreadEngine::kept_nodes()) &&
+         pl::put_uint64(args + 1, ThreadEngine::reused_visits()) && PL_cons_functor_v(t, kept2, args) &&
+         PL_unify(kept, t);
+}
+
 // uttt_engine_new_(+Seed, +Threads, -Engine): a new engine handle.
 bool uttt_engine_new_(term_t seed, term_t threads, term_t engine) {
   int64_t seed_value;
@@ -529,6 +565,9 @@ TABULA_INSTALL(tabula_uttt) {
   pl::define<uttt_random_moves_>("uttt_random_moves_", "uttt_tools:uttt_random_game/4");
   pl::define<uttt_playouts_>("uttt_playouts_", "uttt_tools:uttt_playouts/4");
   pl::define<uttt_search_>("uttt_search_", "tabula_game:tabula_search/4");
+  pl::define<uttt_thread_search_>("uttt_thread_search_", "tabula_game:tabula_engine_move/3");
+  pl::define<uttt_thread_forget_>("uttt_thread_forget_", "tabula_game:tabula_engine_forget/0");
+  pl::define<uttt_thread_kept_>("uttt_thread_kept_", "uttt_tools:uttt_kept_tree/1");
   pl::define<uttt_engine_new_>("uttt_engine_new_", "tabula_game:tabula_engine_new/3");
   pl::define<uttt_engine_search_>("uttt_engine_search_", "tabula_game:tabula_engine_move/3");
 }

@@ -6,6 +6,7 @@
             tabula_status/2,          % +Game, -Status
             tabula_engine_move/3,     % +Game, +Options, -Move
             tabula_engine_new/3,      % +Name, +Options, -Engine
+            tabula_engine_forget/0,
             tabula_search/4,          % +Game, +Options, -Move, -Info
             tabula_display/1,         % +Game
             tabula_display/2,         % +Game, +Last
@@ -61,6 +62,8 @@ predicates of the same name):
     (possibly []), as library(tabula/engine_options) checks them.
   - game_new_engine(+Options, -Engine) is det (optional): a handle on
     an engine that keeps its search between moves (tabula_engine_new/3).
+  - game_forget is det (optional): frees what the engine keeps for the
+    calling thread's searches without a handle (tabula_engine_forget/0).
   - game_search(+State, +Limits, -Move, -Info) is semidet: the engine's
     move within `limits(Millis, Depth, Nodes, Seed, Threads, Engine)` (0
     where unbounded; Threads and Engine for the games that take them),
@@ -205,6 +208,18 @@ tabula_status(Game, Status) :-
 %
 %   Unknown or ill-typed options raise ISO errors (see
 %   library(tabula/engine_options), the one checker of these options).
+%
+%   Without engine(E), a search bounded by time alone (no seed/1, no
+%   nodes/1) keeps its tree for the calling thread, in the games whose
+%   engine has one (UTTT): the next such call on the position after the
+%   engine's move, or after that move and the reply, starts from it, so
+%   that a program asking for the moves of a game one by one plays as a
+%   handle would. A thread keeps one tree, dropped when it searches a
+%   position of another game, freed when the thread ends or by
+%   tabula_engine_forget/0; its size is that of the last search (UTTT:
+%   about 16 MB after 0.1 s, 150 MB after 1 s, at most 512 MB per search
+%   thread). With seed/1 or nodes/1 the search starts from scratch and is
+%   reproducible.
 tabula_engine_move(Game, Options, Move) :-
     tabula_search(Game, Options, Move, _).
 
@@ -242,6 +257,15 @@ tabula_engine_new(Name, Options, Engine) :-
     registered_module(Name, Module),
     current_predicate(Module:game_new_engine/2),
     Module:game_new_engine(Options, Engine).
+
+%!  tabula_engine_forget is det.
+%
+%   Frees the search trees the engines keep for the calling thread's
+%   calls of tabula_engine_move/3 without engine(E) (see there).
+tabula_engine_forget :-
+    forall(( registered(_, _, Module),
+             current_predicate(Module:game_forget/0) ),
+           Module:game_forget).
 
 %!  tabula_display(+Game) is det.
 %!  tabula_display(+Game, +Last) is det.

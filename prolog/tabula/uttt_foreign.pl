@@ -19,6 +19,9 @@
             uttt_random_moves_/3,          % +State, +Seed, -Moves
             uttt_playouts_/4,              % +State, +Count, +Seed, -Stats
             uttt_search_/7,                % +State, +Millis, +Simulations, +Seed, +Threads, -Move, -Info
+            uttt_thread_search_/5,         % +State, +Millis, +Threads, -Move, -Info
+            uttt_thread_forget_/0,
+            uttt_thread_kept_/1,           % -Kept
             uttt_engine_new_/3,            % +Seed, +Threads, -Engine
             uttt_engine_search_/6          % +Engine, +State, +Millis, +Simulations, -Move, -Info
           ]).
@@ -133,6 +136,23 @@ Errors name the public predicate that reaches the foreign one (e.g.
 %   Millis milliseconds and Simulations simulations (0: no bound of that
 %   kind; at least one bound), Info = search(Score, Depth, Simulations,
 %   Millis, Proven); fails when the game is over.
+
+%!  uttt_thread_search_(+State, +Millis, +Threads, -Move, -Info) is semidet.
+%
+%   uttt_search_/7 bounded by time alone, with the search tree this
+%   thread kept from its last such search when State is that search's
+%   position or one or two plies below it (the move played, the reply).
+%   One tree per thread, dropped for a position that does not follow it.
+
+%!  uttt_thread_forget_ is det.
+%
+%   Frees the tree this thread kept for uttt_thread_search_/5.
+
+%!  uttt_thread_kept_(-Kept) is det.
+%
+%   Kept = kept(Nodes, Reused): the size of the tree this thread keeps (0:
+%   none), and the simulations it already held when the thread's last
+%   search began (0: that search started from scratch).
 
 %!  uttt_engine_new_(+Seed, +Threads, -Engine) is det.
 %

@@ -45,11 +45,20 @@ game_status(State, Status) :-
 
 game_engine(engine(1, [nodes, seed, threads, engine], [dummy_first, dummy_last, narrowGreedy, greedy])).
 
+% A search bounded by time alone, with no seed and no handle, is what a
+% player calls move after move: it starts from the tree this thread kept
+% (tabula_engine_move/3). A seed or a simulation bound asks for a
+% reproducible search: from scratch.
 game_search(State, limits(Millis, _Depth, Nodes, Seed, Threads, Engine), Move, Info) :-
-    (   Engine == none
-    ->  uttt_search_(State, Millis, Nodes, Seed, Threads, Move, Info)
-    ;   uttt_engine_search_(Engine, State, Millis, Nodes, Move, Info)
+    (   Engine \== none
+    ->  uttt_engine_search_(Engine, State, Millis, Nodes, Move, Info)
+    ;   Nodes =:= 0, Seed =:= 0
+    ->  uttt_thread_search_(State, Millis, Threads, Move, Info)
+    ;   uttt_search_(State, Millis, Nodes, Seed, Threads, Move, Info)
     ).
+
+game_forget :-
+    uttt_thread_forget_.
 
 % An engine handle keeps its search tree from one move of a game to the
 % next. Options: seed(S), threads(N).

@@ -10,6 +10,7 @@
             uttt_playouts/4,          % +State, +Count, +Seed, -Stats
             uttt_engine_move/3,       % +State, +Options, -Move
             uttt_engine_new/2,        % +Options, -Engine
+            uttt_kept_tree/1,         % -Kept
             uttt_move_category/3      % +State, +Move, -Category
           ]).
 /** <module> Ultimate Tic-Tac-Toe: tools beyond the course's predicates
@@ -161,6 +162,16 @@ uttt_engine_new(Options, Engine) :-
 %   0; level(L) for the course's players). Fails when the game is over.
 uttt_engine_move(State, Options, Move) :-
     tabula_engine_move(game(uttt, State), Options, Move).
+
+%!  uttt_kept_tree(-Kept) is det.
+%
+%   Kept = kept(Nodes, Reused): the size of the search tree this thread
+%   keeps for tabula_engine_move/3 calls without engine(E) (0: none), and
+%   the simulations that tree already held when the thread's last such
+%   search began (0: it started from scratch). See tabula_engine_move/3
+%   and tabula_engine_forget/0.
+uttt_kept_tree(Kept) :-
+    uttt_thread_kept_(Kept).
 
 %!  uttt_move_category(+State, +Move, -Category) is semidet.
 %

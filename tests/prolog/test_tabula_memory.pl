@@ -10,6 +10,7 @@
 :- use_module(library(lists)).
 :- use_module(test_support).
 :- use_module('../reliability/memory').
+:- use_module(library(tabula/game), [tabula_engine_forget/0]).
 
 % 100,000 calls: a leak of 8 bytes a call, as SWI-Prolog's PL_put_uint64()
 % had for Futlog's states, shows as 800 KB.
@@ -42,5 +43,23 @@ test(threads_keep_no_tables) :-
            ( thread_cache_kb(8, Game, KB),
              format(user_error, "~N% memory ~w: ~1f KB kept by a thread after a search~n", [Game, KB]),
              assertion(KB < 2048) )).
+
+% UTTT's plain time-bounded calls keep a tree per thread (tabula_engine_move/3),
+% of megabytes after a fifth of a second. Rounds of four threads that search
+% and end, or search and call tabula_engine_forget/0, leave nothing behind
+% after the first round (which warms the C library's arenas up): a tree
+% not given back would show as megabytes a thread every round.
+test(kept_tree_given_back) :-
+    kept_rounds(true, Ended),
+    kept_rounds(tabula_engine_forget, Forgot),
+    format(user_error, "~N% memory uttt: kept trees, KB a thread a round (kept-left): ended ~w, forgotten ~w~n",
+           [Ended, Forgot]),
+    forall(( member(_-Left, Ended) ; member(_-Left, Forgot) ), assertion(Left < 1024)).
+
+kept_rounds(After, Rounds) :-
+    thread_cache_kb(4, uttt, [time(0.2)], After, _, _),
+    findall(K-L, ( between(1, 3, _),
+                   thread_cache_kb(4, uttt, [time(0.2)], After, K0, L0),
+                   K is round(K0), L is round(L0) ), Rounds).
 
 :- end_tests(tabula_memory).

@@ -316,3 +316,94 @@ test(handle_that_does_not_unify_is_collected) :-
     validMove(S, M).
 
 :- end_tests(uttt_engine_handles).
+
+% Plain calls bounded by time keep a tree per thread (tabula_engine_move/3).
+:- begin_tests(uttt_kept_tree, [setup(tabula_engine_forget), cleanup(tabula_engine_forget)]).
+
+% The engine playing both sides by plain calls: every call after the first
+% starts from the tree the last one kept (the position is one ply below
+% its root), and every move is legal.
+test(plain_calls_start_from_the_kept_tree) :-
+    tabula_new(uttt, [], G0),
+    tabula_engine_move(G0, [time(0.02)], M0),
+    uttt_kept_tree(kept(N0, R0)),
+    assertion(N0 > 0),
+    assertion(R0 =:= 0),
+    tabula_move(G0, M0, G1),
+    plain_plies(G1, 6).
+
+plain_plies(_, 0) :- !.
+plain_plies(G, N) :-
+    tabula_engine_move(G, [time(0.02)], M),
+    uttt_kept_tree(kept(Nodes, Reused)),
+    assertion(Nodes > 0),
+    assertion(Reused > 0),
+    tabula_move(G, M, G1),
+    N1 is N - 1,
+    plain_plies(G1, N1).
+
+% A position that does not follow the kept tree is searched from scratch.
+test(another_game_starts_afresh) :-
+    tabula_new(uttt, [], G0),
+    tabula_engine_move(G0, [time(0.02)], _),
+    example(S),
+    tabula_engine_move(game(uttt, S), [time(0.02)], M),
+    uttt_kept_tree(kept(Nodes, Reused)),
+    assertion(Nodes > 0),
+    assertion(Reused =:= 0),
+    assertion(validMove(S, M)).
+
+% A seed or a simulation bound asks for a reproducible search: from
+% scratch, the kept tree left as it was; and the same move as ever.
+test(seeded_calls_leave_it_alone) :-
+    tabula_new(uttt, [], G0),
+    tabula_engine_move(G0, [time(0.02)], _),
+    uttt_kept_tree(Kept),
+    example(S),
+    uttt_engine_move(S, [nodes(2000), seed(5)], M1),
+    uttt_engine_move(S, [nodes(2000)], _),
+    uttt_engine_move(S, [time(0.02), seed(7)], _),
+    uttt_engine_move(S, [nodes(2000), seed(5)], M2),
+    assertion(M1 == M2),
+    uttt_kept_tree(Kept2),
+    assertion(Kept2 == Kept).
+
+% tabula_engine_forget/0 frees it; another number of threads starts afresh.
+test(forget_and_threads) :-
+    tabula_new(uttt, [], G0),
+    tabula_engine_move(G0, [time(0.02)], M0),
+    tabula_engine_forget,
+    uttt_kept_tree(Freed),
+    assertion(Freed == kept(0, 0)),
+    tabula_engine_move(G0, [time(0.02)], M1),
+    tabula_move(G0, M1, G1),
+    tabula_engine_move(G1, [time(0.02), threads(2)], M2),
+    uttt_kept_tree(kept(_, Reused)),
+    assertion(Reused =:= 0),
+    assertion(tabula_move(G1, M2, _)),
+    assertion(tabula_move(G0, M0, _)).
+
+% Each thread keeps its own: a new thread has none, and its searches leave
+% the calling thread's tree alone.
+test(one_tree_per_thread) :-
+    tabula_new(uttt, [], G0),
+    tabula_engine_move(G0, [time(0.02)], _),
+    uttt_kept_tree(Kept),
+    thread_create(( uttt_kept_tree(Fresh),
+                    tabula_engine_move(G0, [time(0.02)], _),
+                    uttt_kept_tree(Own),
+                    thread_exit(Fresh-Own) ), Id),
+    thread_join(Id, Status),
+    assertion(Status = exited(kept(0, 0)-kept(_, _))),
+    assertion(( Status = exited(_-kept(Own, _)), Own > 0 )),
+    uttt_kept_tree(Kept2),
+    assertion(Kept2 == Kept).
+
+% A search stopped by a signal keeps no tree (it may be cut anywhere).
+test(interrupted_search_keeps_nothing) :-
+    tabula_new(uttt, [], G0),
+    catch(call_with_time_limit(0.05, tabula_engine_move(G0, [time(30)], _)), time_limit_exceeded, true),
+    uttt_kept_tree(Kept),
+    assertion(Kept == kept(0, 0)).
+
+:- end_tests(uttt_kept_tree).

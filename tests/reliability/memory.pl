@@ -2,7 +2,8 @@
           [ memory_workloads/3,       % +Name, +Seed, -Workloads
             memory_run/4,             % +Workload, +Calls, +Batches, -Series
             memory_growth/2,          % +Series, -GrowthKB
-            thread_cache_kb/3         % +Threads, +Name, -PerThreadKB
+            thread_cache_kb/3,        % +Threads, +Name, -PerThreadKB
+            thread_cache_kb/6         % +Threads, +Name, +Options, +After, -KeptKB, -LeftKB
           ]).
 /** <module> Memory that stays flat
 
@@ -16,6 +17,7 @@ once Prolog's own stacks are collected and trimmed. After the first batch
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(random)).
+:- meta_predicate thread_cache_kb(+, +, +, 0, -, -).
 :- use_module(library(tabula)).
 :- use_module(library(tabula/uttt), [makeMove/3]).
 :- use_module(library(tabula/futlog), [mover/3]).
@@ -76,9 +78,13 @@ batch(Goals, N, RSS) :-
            ( K is I mod L, nth0(K, Goals, G), ignore(G) )),
     settle(RSS).
 
+% trim_heap/0: the allocator (tcmalloc in Debian's SWI-Prolog) hands what
+% was freed back to the system at its own pace; the reading is of memory
+% in use, not of memory cached for reuse.
 settle(RSS) :-
     garbage_collect,
     trim_stacks,
+    trim_heap,
     rss_kb(RSS).
 
 %!  memory_growth(+Series, -GrowthKB) is det.
@@ -109,7 +115,31 @@ thread_cache_kb(Threads, Name, PerThread) :-
     PerThread is (During - Before) / Threads.
 
 search_and_wait(G, Options, Done) :-
+    search_and_wait(G, Options, true, Done).
+
+search_and_wait(G, Options, After, Done) :-
     thread_self(Me),
     ignore(tabula_search(G, Options, _, _)),
+    call(After),
     thread_send_message(Done, searched(Me)),
     thread_get_message(exit).
+
+%!  thread_cache_kb(+Threads, +Name, +Options, :After, -KeptKB, -LeftKB) is det.
+%
+%   As thread_cache_kb/3 with the search options Options, each thread
+%   calling After once it searched: KeptKB is what a thread holds then,
+%   while alive; LeftKB what is left of it once every thread has ended.
+thread_cache_kb(Threads, Name, Options, After, Kept, Left) :-
+    tabula_new(Name, [], G),
+    settle(Before),
+    message_queue_create(Done),
+    length(Ids, Threads),
+    maplist([Id]>>thread_create(search_and_wait(G, Options, After, Done), Id, []), Ids),
+    forall(member(_, Ids), thread_get_message(Done, searched(_))),
+    settle(During),
+    forall(member(Id, Ids), thread_send_message(Id, exit)),
+    maplist(thread_join, Ids),
+    message_queue_destroy(Done),
+    settle(Ended),
+    Kept is (During - Before) / Threads,
+    Left is (Ended - Before) / Threads.
