@@ -8,6 +8,7 @@
 */
 :- use_module(library(plunit)).
 :- use_module(library(lists)).
+:- use_module(library(aggregate)).
 :- use_module(test_support).
 :- use_module('../reliability/memory').
 :- use_module(library(tabula/game), [tabula_engine_forget/0]).
@@ -45,21 +46,26 @@ test(threads_keep_no_tables) :-
              assertion(KB < 2048) )).
 
 % UTTT's plain time-bounded calls keep a tree per thread (tabula_engine_move/3),
-% of megabytes after a fifth of a second. Rounds of four threads that search
-% and end, or search and call tabula_engine_forget/0, leave nothing behind
-% after the first round (which warms the C library's arenas up): a tree
-% not given back would show as megabytes a thread every round.
+% about 5 MB after a fifth of a second. Rounds of four threads that search
+% and call tabula_engine_forget/0 leave less than 2 MB a thread over three
+% rounds (after two that warm the C library's arenas up). Threads that end
+% free theirs from a thread-exit handler, into an arena glibc keeps for the
+% next thread and trims unevenly (+-2 MB a round under glibc, 0 under
+% tcmalloc): there three rounds must leave less than 12 MB a thread, where
+% trees not given back would leave three trees, 15 MB.
 test(kept_tree_given_back) :-
-    kept_rounds(true, Ended),
-    kept_rounds(tabula_engine_forget, Forgot),
+    kept_rounds(true, Ended, EndedLeft),
+    kept_rounds(tabula_engine_forget, Forgot, ForgotLeft),
     format(user_error, "~N% memory uttt: kept trees, KB a thread a round (kept-left): ended ~w, forgotten ~w~n",
            [Ended, Forgot]),
-    forall(( member(_-Left, Ended) ; member(_-Left, Forgot) ), assertion(Left < 1024)).
+    assertion(EndedLeft < 12288),
+    assertion(ForgotLeft < 2048).
 
-kept_rounds(After, Rounds) :-
-    thread_cache_kb(4, uttt, [time(0.2)], After, _, _),
+kept_rounds(After, Rounds, Left) :-
+    forall(between(1, 2, _), thread_cache_kb(4, uttt, [time(0.2)], After, _, _)),
     findall(K-L, ( between(1, 3, _),
                    thread_cache_kb(4, uttt, [time(0.2)], After, K0, L0),
-                   K is round(K0), L is round(L0) ), Rounds).
+                   K is round(K0), L is round(L0) ), Rounds),
+    aggregate_all(sum(L), member(_-L, Rounds), Left).
 
 :- end_tests(tabula_memory).
