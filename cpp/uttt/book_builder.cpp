@@ -1,0 +1,155 @@
+#include "uttt/book_builder.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "uttt/engine.hpp"
+
+namespace tabula::uttt {
+
+namespace {
+
+struct PositionHash {
+  std::size_t operator()(const State& s) const { return compute_hash(s); }
+};
+
+struct Item {
+  State position;
+  std::vector<Move> line;
+};
+
+}  // namespace
+
+BookEntry search_book_position(const std::vector<Move>& line, const State& position, std::uint64_t sims,
+                               std::uint64_t seed) {
+  // Engine(options, false) with one thread, as engine.hpp sets it up: the
+  // Engine does not show its root's visits, which the book records (a test
+  // checks that both give the same move and score). The tree is kept only
+  // so that its root can be read: a fresh Mcts starts from scratch anyway.
+  EngineOptions options;
+  options.mcts.seed = seed;
+  SearchGame game;
+  game.policy = options.policy;
+  const Network* net = options.network ? options.network.get() : &Network::embedded();
+  if (options.leaf != Leaf::kPlayout) game.network = net;
+  game.mixed = options.leaf == Leaf::kMixed;
+  if (options.mcts.prior_weight > 0.0 || options.mcts.prior_mix > 0.0) game.prior_network = net;
+  search::MctsOptions o = options.mcts;
+  o.reuse = true;
+  search::Mcts<SearchGame> mcts(game, o);
+  const auto result = mcts.run(position, search::Limits::of_nodes(sims));
+
+  BookEntry e;
+  e.line = line;
+  e.position = position;
+  e.move = *result.move;
+  e.sims = sims;
+  e.score = result.score;
+  auto stats = mcts.root_stats();
+  std::sort(stats.begin(), stats.end(), [](const auto& a, const auto& b) {
+    return a.visits != b.visits ? a.visits > b.visits : a.move < b.move;
+  });
+  std::uint64_t total = 0;
+  for (const auto& st : stats) total += st.visits;
+  for (std::size_t i = 0; i < stats.size() && i < kBookTopMoves; ++i)
+    e.top.emplace_back(stats[i].move, total ? static_cast<double>(stats[i].visits) / total : 0.0);
+  return e;
+}
+
+std::vector<Move> book_children(const BookEntry& e, int width) {
+  std::vector<Move> out{e.move};
+  for (const auto& [m, share] : e.top)
+    if (static_cast<int>(out.size()) < width && m != e.move) out.push_back(m);
+  return out;
+}
+
+std::vector<BookEntry> build_book(
+    const BookSettings& settings, const std::vector<BookEntry>& done,
+    const std::function<void(const BookEntry&, const BookProgress&)>& on_search) {
+  const int width = std::clamp(settings.width, 1, kBookTopMoves);
+  std::unordered_map<State, BookEntry, PositionHash> resumed, results;
+  for (const BookEntry& e : done)
+    if (e.sims == settings.sims) resumed.emplace(e.position, e);
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<Item> queue;
+  std::unordered_set<State, PositionHash> seen;
+  int busy = 0;
+  BookProgress progress;
+  // Queues the children of a position (under the lock).
+  auto expand = [&](const Item& item, const BookEntry& e) {
+    if (static_cast<int>(item.line.size()) + 1 >= settings.depth) return;
+    for (const Move m : book_children(e, width)) {
+      const State child = applied(item.position, m);
+      if (child.over() || !seen.insert(child).second) continue;
+      std::vector<Move> line = item.line;
+      line.push_back(m);
+      queue.push_back({child, std::move(line)});
+    }
+  };
+  const State start = initial_state();
+  if (settings.depth > 0) {
+    seen.insert(start);
+    queue.push_back({start, {}});
+  }
+  auto work = [&] {
+    std::unique_lock lock(mutex);
+    for (;;) {
+      changed.wait(lock, [&] { return !queue.empty() || busy == 0; });
+      if (queue.empty()) return;
+      const Item item = std::move(queue.front());
+      queue.pop_front();
+      if (const auto it = resumed.find(item.position); it != resumed.end()) {
+        ++progress.resumed;
+        expand(item, results.emplace(item.position, it->second).first->second);
+        changed.notify_all();
+        continue;
+      }
+      ++busy;
+      lock.unlock();
+      BookEntry e = search_book_position(item.line, item.position, settings.sims, settings.seed);
+      lock.lock();
+      --busy;
+      ++progress.searched;
+      expand(item, e);
+      progress.queued = static_cast<int>(queue.size());
+      if (on_search) on_search(e, progress);
+      results.emplace(item.position, std::move(e));
+      changed.notify_all();
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (int j = 1; j < settings.jobs; ++j) helpers.emplace_back(work);
+  work();
+  for (auto& t : helpers) t.join();
+
+  // The fixed order: breadth first from the start, each position under the
+  // first line that reaches it.
+  std::vector<BookEntry> out;
+  if (const auto it = results.find(start); it != results.end()) {
+    out.push_back(it->second);
+    out.back().line.clear();
+  }
+  std::unordered_set<State, PositionHash> placed{start};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (static_cast<int>(out[i].line.size()) + 1 >= settings.depth) continue;
+    for (const Move m : book_children(out[i], width)) {
+      const State child = applied(out[i].position, m);
+      const auto it = results.find(child);
+      if (it == results.end() || !placed.insert(child).second) continue;
+      BookEntry e = it->second;
+      e.line = out[i].line;
+      e.line.push_back(m);
+      out.push_back(std::move(e));
+    }
+  }
+  return out;
+}
+
+}  // namespace tabula::uttt

@@ -1,0 +1,54 @@
+#pragma once
+// The opening book's tree expansion (train/uttt/uttt_book writes its
+// entries; book.hpp reads them). From the start position, each position is
+// searched by the engine (default EngineOptions, one thread, no kept tree,
+// a fixed simulation count and seed: the result depends on the position
+// alone), its most visited move is the book move, and the `width` most
+// visited moves (the book move among them) lead to the positions of the
+// next ply, down to `depth` plies: positions at plies 0..depth-1 are in the
+// book. A position reached by two lines is searched once.
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "uttt/book.hpp"
+
+namespace tabula::uttt {
+
+// Entries record this many of the most visited moves, so a book can be
+// resumed, or deepened, from its entries alone: the width is at most this.
+inline constexpr int kBookTopMoves = 5;
+
+struct BookSettings {
+  std::uint64_t sims = 1000;
+  std::uint64_t seed = 1;
+  int depth = 1;
+  int width = 1;
+  int jobs = 1;
+};
+
+// One position searched as the book records it (line: how it was reached).
+BookEntry search_book_position(const std::vector<Move>& line, const State& position, std::uint64_t sims,
+                               std::uint64_t seed);
+
+// The moves below an entry that the book expands: the book move, then the
+// most visited others, `width` in all.
+std::vector<Move> book_children(const BookEntry& e, int width);
+
+struct BookProgress {
+  int searched = 0;  // searches finished in this call
+  int resumed = 0;   // positions taken from `done`
+  int queued = 0;    // positions known and waiting
+};
+
+// Expands the book with settings.jobs searches in parallel. Entries in
+// `done` (a resumed run's, by position) of the same simulation count are
+// not searched again. on_search is called, one call at a time, after each
+// search, in the order they finish. Returns the book's entries in a fixed
+// order (breadth first, children in book_children order), each with the
+// first line of that order, whatever the jobs and the order of finishing.
+std::vector<BookEntry> build_book(
+    const BookSettings& settings, const std::vector<BookEntry>& done,
+    const std::function<void(const BookEntry&, const BookProgress&)>& on_search);
+
+}  // namespace tabula::uttt

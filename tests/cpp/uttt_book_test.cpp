@@ -1,0 +1,238 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "uttt/book.hpp"
+#include "uttt/book_builder.hpp"
+#include "uttt/engine.hpp"
+#include "uttt/protocol.hpp"
+
+namespace tabula::uttt {
+namespace {
+
+Move rc(int row, int col) { return *protocol::from_row_col(row, col); }
+
+State after(const std::vector<Move>& line) {
+  State s = initial_state();
+  for (const Move m : line) {
+    EXPECT_TRUE(is_legal(s, m));
+    apply(s, m);
+  }
+  return s;
+}
+
+std::string text_of(const std::vector<BookEntry>& entries) {
+  std::string out;
+  for (const auto& e : entries) out += format_entry(e) + "\n";
+  return out;
+}
+
+TEST(UtttBook, CompiledBookReplaysLegally) {
+  for (const auto& error : opening_book_errors()) ADD_FAILURE() << error;
+  const auto& entries = opening_book_entries();
+  ASSERT_FALSE(entries.empty());
+  EXPECT_TRUE(entries[0].line.empty()) << "the book starts with the start position";
+  for (const auto& e : entries) {
+    // Replayed here with the rules, independently of the parser's own check.
+    State s = initial_state();
+    for (const Move m : e.line) {
+      ASSERT_FALSE(s.over());
+      ASSERT_TRUE(is_legal(s, m)) << format_line(e.line);
+      apply(s, m);
+    }
+    ASSERT_FALSE(s.over());
+    EXPECT_TRUE(is_legal(s, e.move)) << format_line(e.line);
+    EXPECT_EQ(book_move(s), e.move) << format_line(e.line);
+  }
+}
+
+TEST(UtttBook, PositionsOutOfTheBookHaveNoMove) {
+  const auto& entries = opening_book_entries();
+  auto in_book = [&](const State& s) {
+    return std::any_of(entries.begin(), entries.end(), [&](const BookEntry& e) { return e.position == s; });
+  };
+  int outside = 0;
+  for (int row = 0; row < 9; ++row)
+    for (int col = 0; col < 9; ++col)
+      if (const State s = after({rc(row, col)}); !in_book(s)) {
+        EXPECT_FALSE(book_move(s));
+        ++outside;
+      }
+  EXPECT_GT(outside, 0);
+  // Deeper than every line of the book.
+  std::size_t deepest = 0;
+  for (const auto& e : entries) deepest = std::max(deepest, e.line.size());
+  State s = initial_state();
+  for (std::size_t ply = 0; ply <= deepest; ++ply) {
+    MoveList moves;
+    generate_moves(s, moves);
+    apply(s, moves.moves[moves.size - 1]);
+  }
+  EXPECT_FALSE(book_move(s));
+}
+
+TEST(UtttBook, ATranspositionFindsTheEntry) {
+  // 33 11 55 77 and 55 77 33 11 put the same marks on the grid and both
+  // send x to the centre board.
+  const ParsedBook parsed = parse_book(
+      "// a comment\n"
+      "R\"BOOK(\n"
+      "# line move sims score top\n"
+      "33,11,55,77   44  1000  +12  44:0.500 43:0.250\n"
+      ")BOOK\"\n");
+  ASSERT_TRUE(parsed.errors.empty()) << parsed.errors[0];
+  ASSERT_EQ(parsed.entries.size(), 1u);
+  const BookEntry& e = parsed.entries[0];
+  EXPECT_EQ(e.move, rc(4, 4));
+  EXPECT_EQ(e.sims, 1000u);
+  EXPECT_EQ(e.score, 12);
+  ASSERT_EQ(e.top.size(), 2u);
+  EXPECT_EQ(e.top[1].first, rc(4, 3));
+  EXPECT_DOUBLE_EQ(e.top[1].second, 0.25);
+  const Book book(parsed.entries);
+  EXPECT_EQ(book.move(after({rc(5, 5), rc(7, 7), rc(3, 3), rc(1, 1)})), rc(4, 4));
+  EXPECT_EQ(book.move(after({rc(3, 3), rc(1, 1), rc(5, 5), rc(7, 7)})), rc(4, 4));
+  EXPECT_FALSE(book.move(after({rc(3, 3), rc(1, 1), rc(5, 5)})));
+  // A state rebuilt without its hash is found too.
+  const State s = after({rc(3, 3), rc(1, 1), rc(5, 5), rc(7, 7)});
+  const auto rebuilt = from_parts(s.cells, s.forced, false);
+  ASSERT_TRUE(rebuilt);
+  EXPECT_EQ(book.move(*rebuilt), rc(4, 4));
+}
+
+TEST(UtttBook, BadEntriesAreErrors) {
+  const char* bad[] = {
+      "44 33",                // fields missing
+      "44,3 33 1000 0",       // half a move
+      "44;33 33 1000 0",      // separator
+      "44 9 1000 0",          // move
+      "44 33 1e6 0",          // simulations
+      "44 33 1000 1001",      // score
+      "44 33 1000 0 33:1.5",  // share
+      "44 33 1000 0 33",      // share missing
+      "44,44 33 1000 0",      // the cell is taken
+      "44,00 33 1000 0",      // not in the board 44 sent o to
+      "44 00 1000 0",         // the book move is not in the board
+      "44 33 1000 0 00:0.1",  // a top move is illegal
+  };
+  for (const char* line : bad) {
+    const ParsedBook parsed = parse_book(line);
+    EXPECT_TRUE(parsed.entries.empty()) << line;
+    EXPECT_EQ(parsed.errors.size(), 1u) << line;
+  }
+  // A position given twice.
+  const ParsedBook twice = parse_book("33,11,55,77 44 1 0\n55,77,33,11 43 1 0\n");
+  ASSERT_EQ(twice.entries.size(), 2u);
+  std::vector<std::string> errors;
+  const Book book(twice.entries, &errors);
+  EXPECT_EQ(errors.size(), 1u);
+  EXPECT_EQ(book.size(), 1u);
+}
+
+TEST(UtttBook, EntriesReadBackAsWritten) {
+  BookEntry e;
+  e.line = {rc(4, 4), rc(3, 3)};
+  e.position = after(e.line);
+  e.move = rc(0, 0);
+  e.sims = 123456;
+  e.score = -7;
+  e.top = {{rc(0, 0), 0.5}, {rc(1, 1), 0.125}};
+  const ParsedBook parsed = parse_book(format_entry(e));
+  ASSERT_TRUE(parsed.errors.empty()) << parsed.errors[0];
+  ASSERT_EQ(parsed.entries.size(), 1u);
+  EXPECT_EQ(format_entry(parsed.entries[0]), format_entry(e));
+  EXPECT_EQ(parsed.entries[0].position, e.position);
+}
+
+TEST(UtttBook, SearchIsTheEnginesOneThreadSearch) {
+  for (const auto& line : {std::vector<Move>{}, std::vector<Move>{rc(4, 4), rc(3, 3)}}) {
+    const State s = after(line);
+    const BookEntry e = search_book_position(line, s, 3000, 11);
+    EngineOptions options;
+    options.mcts.seed = 11;
+    Engine engine(options, false);
+    const auto r = engine.move(s, search::Limits::of_nodes(3000));
+    EXPECT_EQ(e.move, r.move);
+    EXPECT_EQ(e.score, r.score);
+    ASSERT_FALSE(e.top.empty());
+    double shares = 0.0;
+    for (const auto& [m, share] : e.top) shares += share;
+    EXPECT_LE(shares, 1.0 + 1e-9);
+    EXPECT_GE(e.top[0].second, e.top.back().second);
+  }
+}
+
+BookSettings small(int depth, int jobs) {
+  BookSettings s;
+  s.sims = 300;
+  s.seed = 5;
+  s.depth = depth;
+  s.width = 2;
+  s.jobs = jobs;
+  return s;
+}
+
+TEST(UtttBook, TheSameSeedGivesTheSameBook) {
+  int searches = 0;
+  const auto once = build_book(small(3, 2), {}, [&](const BookEntry&, const BookProgress&) { ++searches; });
+  const auto again = build_book(small(3, 2), {}, nullptr);
+  const auto serial = build_book(small(3, 1), {}, nullptr);
+  ASSERT_EQ(once.size(), 7u);  // 1 + 2 + 4: no transposition within 2 plies
+  EXPECT_EQ(searches, 7);
+  EXPECT_EQ(text_of(again), text_of(once));
+  EXPECT_EQ(text_of(serial), text_of(once));
+  // Breadth first, children in the order of the expansion, the book move first.
+  EXPECT_TRUE(once[0].line.empty());
+  EXPECT_EQ(once[1].line, std::vector<Move>{once[0].move});
+  for (const auto& e : once) EXPECT_EQ(e.position, after(e.line));
+  // Each line follows its parent's expansion.
+  for (std::size_t i = 1; i < once.size(); ++i) {
+    const auto parent = std::find_if(once.begin(), once.end(), [&](const BookEntry& p) {
+      return p.line.size() + 1 == once[i].line.size() &&
+             std::equal(p.line.begin(), p.line.end(), once[i].line.begin());
+    });
+    ASSERT_NE(parent, once.end());
+    const auto children = book_children(*parent, 2);
+    EXPECT_NE(std::find(children.begin(), children.end(), once[i].line.back()), children.end());
+  }
+}
+
+TEST(UtttBook, ResumeSkipsDonePositions) {
+  // A run killed after its first searches: what it wrote, read back.
+  std::vector<BookEntry> written;
+  const auto full = build_book(small(3, 1), {}, [&](const BookEntry& e, const BookProgress&) {
+    if (written.size() < 4) written.push_back(e);
+  });
+  const ParsedBook read = parse_book(text_of(written));
+  ASSERT_TRUE(read.errors.empty());
+  std::vector<std::string> searched;
+  BookProgress last;
+  const auto resumed = build_book(small(3, 2), read.entries, [&](const BookEntry& e, const BookProgress& p) {
+    searched.push_back(format_line(e.line));
+    last = p;
+  });
+  EXPECT_EQ(searched.size(), full.size() - 4);
+  EXPECT_EQ(last.searched, static_cast<int>(full.size()) - 4);
+  EXPECT_LE(last.resumed, 4);
+  for (const auto& e : written)
+    EXPECT_EQ(std::count(searched.begin(), searched.end(), format_line(e.line)), 0) << format_line(e.line);
+  EXPECT_EQ(text_of(resumed), text_of(full));
+  // A deeper book searches only the new ply.
+  int deeper = 0;
+  const auto deep = build_book(small(4, 2), full, [&](const BookEntry& e, const BookProgress&) {
+    ++deeper;
+    EXPECT_EQ(e.line.size(), 3u);
+  });
+  EXPECT_EQ(static_cast<std::size_t>(deeper) + full.size(), deep.size());
+  // Entries of another simulation count are searched again.
+  int again = 0;
+  BookSettings more = small(3, 2);
+  more.sims = 400;
+  build_book(more, full, [&](const BookEntry&, const BookProgress&) { ++again; });
+  EXPECT_EQ(again, static_cast<int>(full.size()));
+}
+
+}  // namespace
+}  // namespace tabula::uttt
