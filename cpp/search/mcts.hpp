@@ -131,6 +131,7 @@ class Mcts {
   void clear() {
     tree_.clear();
     root_state_.reset();
+    root_stats_.clear();
   }
   // Simulations the kept tree already held at the start of the last run().
   std::uint64_t reused_visits() const { return reused_visits_; }
@@ -174,14 +175,9 @@ class Mcts {
     return finish(result, budget, deepest);
   }
 
-  // The root's children as the last run() left them.
-  std::vector<RootStat<Move>> root_stats() const {
-    std::vector<RootStat<Move>> out;
-    if (tree_.empty() || !tree_[0].expanded) return out;
-    for (std::int32_t c = tree_[0].first_child; c < tree_[0].first_child + tree_[0].child_count; ++c)
-      out.push_back({tree_[c].move, tree_[c].visits, tree_[c].score, tree_[c].proof});
-    return out;
-  }
+  // The root's children as the last run() left them (kept when the tree
+  // is not: root parallelism merges them after every thread's run).
+  const std::vector<RootStat<Move>>& root_stats() const { return root_stats_; }
 
  private:
   static constexpr int kOngoing = -2;
@@ -475,6 +471,10 @@ class Mcts {
   double mean(std::int32_t i) const { return tree_[i].visits ? tree_[i].score / tree_[i].visits : 0.5; }
 
   Result<Move> finish(Result<Move>& result, const Budget& budget, int deepest) {
+    root_stats_.clear();
+    if (!tree_.empty() && tree_[0].expanded)
+      for (std::int32_t c = tree_[0].first_child; c < tree_[0].first_child + tree_[0].child_count; ++c)
+        root_stats_.push_back({tree_[c].move, tree_[c].visits, tree_[c].score, tree_[c].proof});
     result.nodes = budget.nodes();
     result.depth = deepest;
     result.aborted = budget.aborted();
@@ -558,6 +558,7 @@ class Mcts {
   std::vector<Node> spare_;
   std::optional<State> root_state_;
   std::uint64_t reused_visits_ = 0;
+  std::vector<RootStat<Move>> root_stats_;
   bool proved_ = false;
   std::vector<Move> buffer_;
   std::vector<float> priors_;

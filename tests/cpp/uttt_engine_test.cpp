@@ -17,6 +17,27 @@ TEST(UtttEngine, ReturnsALegalMove) {
   EXPECT_TRUE(is_legal(initial_state(), *result.move));
 }
 
+// Root parallelism merges every thread's root statistics whether or not
+// the trees are kept afterwards (a search that kept none merged thread 0's
+// alone): the same searches give the same answer either way.
+TEST(UtttEngine, ThreadsMergeWithOrWithoutKeptTrees) {
+  State s = initial_state();
+  Rng rng(5);
+  for (int i = 0; i < 6; ++i) apply(s, random_move(s, rng));
+  s.hash = compute_hash(s);
+  for (std::uint64_t seed : {1u, 2u, 3u, 4u}) {
+    EngineOptions o;
+    o.threads = 2;
+    o.mcts.seed = seed;
+    Engine fresh(o, false), kept(o, true);
+    const auto a = fresh.move(s, iterations(3000));
+    const auto b = kept.move(s, iterations(3000));
+    EXPECT_EQ(a.move, b.move) << "seed " << seed;
+    EXPECT_EQ(a.score, b.score) << "seed " << seed;
+    EXPECT_EQ(a.nodes, 3000u);
+  }
+}
+
 TEST(UtttEngine, NoMoveWhenTheGameIsOver) {
   State s = initial_state();
   Rng rng(3);
