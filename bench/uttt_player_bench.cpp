@@ -7,6 +7,7 @@
 //                     [--reuse 0|1] [--threads N] [--expand N]
 //                     [--leaf network|playout|mixed] [--network FILE]
 //                     [--mix X] [--bonus X] [--negamax 0|1] [--opening rc,rc,...]
+//                     [--book 0|1]
 //
 // --opening: the game's first plies, as the referee draws them
 // (the runner's --plies N and "{opening}"): while the game follows
@@ -18,7 +19,9 @@
 // playouts, the engine before these). The other options override settings. Each answer
 // is "row col simulations". --leaf: how new leaves are valued (the
 // compiled-in value network or one playout); --network: a weights file
-// instead of the compiled-in network.
+// instead of the compiled-in network. --book 1: a position of the compiled-in
+// opening book (cpp/uttt/book.hpp) is answered with the book's move,
+// without searching (answer "row col 0").
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "uttt/book.hpp"
 #include "uttt/engine.hpp"
 #include "uttt/protocol.hpp"
 
@@ -41,7 +45,7 @@ namespace {
       "usage: uttt_player_bench [--ms N | --sims N] [--level informed|playout|uct] [--seed S] [--c X]\n"
       "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n"
       "       [--leaf network|playout|mixed] [--network FILE] [--mix X] [--bonus X]\n"
-      "       [--negamax 0|1] [--opening rc,rc,...]\n");
+      "       [--negamax 0|1] [--opening rc,rc,...] [--book 0|1]\n");
   std::exit(2);
 }
 
@@ -51,7 +55,7 @@ int main(int argc, char** argv) {
   long ms = 100;
   unsigned long long sims = 0;
   EngineOptions options;
-  bool reuse = true, c_given = false;
+  bool reuse = true, c_given = false, book = false;
   std::vector<Move> opening;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -120,6 +124,8 @@ int main(int argc, char** argv) {
       }
       if (options.leaf == Leaf::kPlayout) options.leaf = Leaf::kNetwork;
       options.network = std::make_shared<const Network>(std::move(*net));
+    } else if (a == "--book") {
+      book = next() != "0";
     } else if (a == "--expand") {
       options.mcts.expand_after = static_cast<std::uint32_t>(std::stoul(next()));
     } else {
@@ -150,6 +156,14 @@ int main(int argc, char** argv) {
       apply(s, m);
       played.push_back(m);
       const auto [r, c] = protocol::to_row_col(m);
+      std::printf("%d %d 0\n", r, c);
+      std::fflush(stdout);
+      continue;
+    }
+    if (const auto b = book ? book_move(s) : std::nullopt) {
+      apply(s, *b);
+      played.push_back(*b);
+      const auto [r, c] = protocol::to_row_col(*b);
       std::printf("%d %d 0\n", r, c);
       std::fflush(stdout);
       continue;

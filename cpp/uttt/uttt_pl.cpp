@@ -13,6 +13,7 @@
 #include "bridge/signals.hpp"
 #include "bridge/terms.hpp"
 #include "search/perft.hpp"
+#include "uttt/book.hpp"
 #include "uttt/engine.hpp"
 #include "uttt/game.hpp"
 #include "uttt/playout.hpp"
@@ -469,6 +470,20 @@ bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, 
   return unify_search(move, info, s, engine.move(s, limits, poll.stop_fn()), poll);
 }
 
+// The opening book's move for s as a search's result (book.hpp): its
+// score is the book search's, and it took no simulations here.
+std::optional<search::Result<Move>> book_result(const State& s) {
+  if (!book_move(s)) return std::nullopt;
+  for (const BookEntry& e : opening_book_entries())
+    if (e.position == s) {
+      search::Result<Move> r;
+      r.move = e.move;
+      r.score = e.score;
+      return r;
+    }
+  return std::nullopt;
+}
+
 // uttt_thread_search_(+State, +Millis, +Threads, -Move, -Info): as
 // uttt_search_ bounded by time alone, with this thread's kept tree
 // (thread_engine.hpp) when State follows this thread's last search.
@@ -481,9 +496,10 @@ bool uttt_thread_search_(term_t state, term_t millis, term_t threads, term_t mov
       !pl::get_int_in(threads, 1, 64, "uttt_threads", n))
     return false;
   if (over) return false;
+  pl::SignalPoll poll;
+  if (const auto book = book_result(s)) return unify_search(move, info, s, *book, poll);
   limits.time = std::chrono::milliseconds(ms);
   limits.poll_every = kPollEvery;
-  pl::SignalPoll poll;
   return unify_search(move, info, s, ThreadEngine::move(s, limits, n, poll.stop_fn()), poll);
 }
 
@@ -528,6 +544,8 @@ bool uttt_engine_search_(term_t engine, term_t state, term_t millis, term_t simu
   if (!get_search_state(state, s, over) || !get_search_limits(millis, simulations, limits) || over)
     return false;
   pl::SignalPoll poll;
+  if (limits.max_nodes == 0)  // bounded by time alone: a player's move, from the book where it has one
+    if (const auto book = book_result(s)) return unify_search(move, info, s, *book, poll);
   return unify_search(move, info, s, e->move(s, limits, poll.stop_fn()), poll);
 }
 

@@ -227,7 +227,7 @@ test(perft_depth_4, N == 55080) :-
 test(perft_honours_time_limit) :-
     initialState(S), stopped_by_time_limit(0.2, uttt_perft(S, 9, _)).
 test(engine_honours_time_limit) :-
-    initialState(S), stopped_by_time_limit(0.2, uttt_engine_move(S, [time(30)], _)).
+    example(S), stopped_by_time_limit(0.2, uttt_engine_move(S, [time(30)], _)).
 test(engine_move_is_valid) :-
     example(S), uttt_engine_move(S, [time(0.1)], M), validMove(S, M).
 test(engine_bad_time, error(domain_error(positive_number, 0))) :-
@@ -320,11 +320,20 @@ test(handle_that_does_not_unify_is_collected) :-
 % Plain calls bounded by time keep a tree per thread (tabula_engine_move/3).
 :- begin_tests(uttt_kept_tree, [setup(tabula_engine_forget), cleanup(tabula_engine_forget)]).
 
+% A position past the opening book (8 plies of a random game), where the
+% engine searches.
+off_book(game(uttt, S)) :-
+    initialState(S0),
+    uttt_random_game(S0, 7, Moves, _),
+    length(Prefix, 8),
+    append(Prefix, _, Moves),
+    uttt_play_moves(S0, Prefix, S).
+
 % The engine playing both sides by plain calls: every call after the first
 % starts from the tree the last one kept (the position is one ply below
 % its root), and every move is legal.
 test(plain_calls_start_from_the_kept_tree) :-
-    tabula_new(uttt, [], G0),
+    off_book(G0),
     tabula_engine_move(G0, [time(0.02)], M0),
     uttt_kept_tree(kept(N0, R0)),
     assertion(N0 > 0),
@@ -344,7 +353,7 @@ plain_plies(G, N) :-
 
 % A position that does not follow the kept tree is searched from scratch.
 test(another_game_starts_afresh) :-
-    tabula_new(uttt, [], G0),
+    off_book(G0),
     tabula_engine_move(G0, [time(0.02)], _),
     example(S),
     tabula_engine_move(game(uttt, S), [time(0.02)], M),
@@ -356,7 +365,7 @@ test(another_game_starts_afresh) :-
 % A seed or a simulation bound asks for a reproducible search: from
 % scratch, the kept tree left as it was; and the same move as ever.
 test(seeded_calls_leave_it_alone) :-
-    tabula_new(uttt, [], G0),
+    off_book(G0),
     tabula_engine_move(G0, [time(0.02)], _),
     uttt_kept_tree(Kept),
     example(S),
@@ -370,7 +379,7 @@ test(seeded_calls_leave_it_alone) :-
 
 % tabula_engine_forget/0 frees it; another number of threads starts afresh.
 test(forget_and_threads) :-
-    tabula_new(uttt, [], G0),
+    off_book(G0),
     tabula_engine_move(G0, [time(0.02)], M0),
     tabula_engine_forget,
     uttt_kept_tree(Freed),
@@ -386,7 +395,7 @@ test(forget_and_threads) :-
 % Each thread keeps its own: a new thread has none, and its searches leave
 % the calling thread's tree alone.
 test(one_tree_per_thread) :-
-    tabula_new(uttt, [], G0),
+    off_book(G0),
     tabula_engine_move(G0, [time(0.02)], _),
     uttt_kept_tree(Kept),
     thread_create(( uttt_kept_tree(Fresh),
@@ -401,9 +410,45 @@ test(one_tree_per_thread) :-
 
 % A search stopped by a signal keeps no tree (it may be cut anywhere).
 test(interrupted_search_keeps_nothing) :-
-    tabula_new(uttt, [], G0),
+    off_book(G0),
     catch(call_with_time_limit(0.05, tabula_engine_move(G0, [time(30)], _)), time_limit_exceeded, true),
     uttt_kept_tree(Kept),
     assertion(Kept == kept(0, 0)).
 
 :- end_tests(uttt_kept_tree).
+
+% The opening book answers a player's calls (bounded by time alone, with or
+% without a handle) in its positions, without searching; a seed or a
+% simulation bound still asks for a search.
+:- begin_tests(uttt_opening_book, [setup(tabula_engine_forget), cleanup(tabula_engine_forget)]).
+
+test(start_position_from_the_book) :-
+    tabula_new(uttt, [], G),
+    tabula_search(G, [time(0.5)], M, Info),
+    assertion(M == (c,c)),
+    assertion(Info = search(_, 0, 0, 0, unknown)),
+    tabula_engine_new(uttt, [], E),
+    tabula_search(G, [engine(E), time(0.5)], M2, Info2),
+    assertion(M2 == M),
+    assertion(Info2 = search(_, 0, 0, 0, unknown)).
+
+% 44,33 in the book's notation: x takes the centre, o the centre board's
+% nw cell; the book's answer is 00, x in board nw, cell nw.
+test(second_ply_from_the_book) :-
+    initialState(S0),
+    makeMove(S0, (c,c), S1),
+    makeMove(S1, nw, S2),
+    uttt_engine_move(S2, [time(0.5)], M),
+    assertion(M == nw).
+
+test(searched_when_asked_for_a_seed_or_simulations) :-
+    tabula_new(uttt, [], G),
+    tabula_search(G, [nodes(300)], _, search(_, _, N1, _, _)),
+    tabula_search(G, [time(0.05), seed(3)], _, search(_, _, N2, _, _)),
+    tabula_engine_new(uttt, [], E),
+    tabula_search(G, [engine(E), nodes(300)], _, search(_, _, N3, _, _)),
+    assertion(N1 =:= 300),
+    assertion(N2 > 0),
+    assertion(N3 =:= 300).
+
+:- end_tests(uttt_opening_book).

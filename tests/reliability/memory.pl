@@ -3,7 +3,7 @@
             memory_run/4,             % +Workload, +Calls, +Batches, -Series
             memory_growth/2,          % +Series, -GrowthKB
             thread_cache_kb/3,        % +Threads, +Name, -PerThreadKB
-            thread_cache_kb/6         % +Threads, +Name, +Options, +After, -KeptKB, -LeftKB
+            thread_cache_kb/6         % +Threads, +Game, +Options, +After, -KeptKB, -LeftKB
           ]).
 /** <module> Memory that stays flat
 
@@ -106,16 +106,13 @@ thread_cache_kb(Threads, Name, PerThread) :-
     settle(Before),
     message_queue_create(Done),
     length(Ids, Threads),
-    maplist([Id]>>thread_create(search_and_wait(G, Options, Done), Id, []), Ids),
+    maplist(searcher(G, Options, true, Done), Ids),
     forall(member(_, Ids), thread_get_message(Done, searched(_))),
     settle(During),
     forall(member(Id, Ids), thread_send_message(Id, exit)),
     maplist(thread_join, Ids),
     message_queue_destroy(Done),
     PerThread is (During - Before) / Threads.
-
-search_and_wait(G, Options, Done) :-
-    search_and_wait(G, Options, true, Done).
 
 search_and_wait(G, Options, After, Done) :-
     thread_self(Me),
@@ -124,17 +121,16 @@ search_and_wait(G, Options, After, Done) :-
     thread_send_message(Done, searched(Me)),
     thread_get_message(exit).
 
-%!  thread_cache_kb(+Threads, +Name, +Options, :After, -KeptKB, -LeftKB) is det.
+%!  thread_cache_kb(+Threads, +Game, +Options, :After, -KeptKB, -LeftKB) is det.
 %
-%   As thread_cache_kb/3 with the search options Options, each thread
+%   As thread_cache_kb/3 on the position Game with the search options Options, each thread
 %   calling After once it searched: KeptKB is what a thread holds then,
 %   while alive; LeftKB what is left of it once every thread has ended.
-thread_cache_kb(Threads, Name, Options, After, Kept, Left) :-
-    tabula_new(Name, [], G),
+thread_cache_kb(Threads, G, Options, After, Kept, Left) :-
     settle(Before),
     message_queue_create(Done),
     length(Ids, Threads),
-    maplist([Id]>>thread_create(search_and_wait(G, Options, After, Done), Id, []), Ids),
+    maplist(searcher(G, Options, After, Done), Ids),
     forall(member(_, Ids), thread_get_message(Done, searched(_))),
     settle(During),
     forall(member(Id, Ids), thread_send_message(Id, exit)),
@@ -143,3 +139,6 @@ thread_cache_kb(Threads, Name, Options, After, Kept, Left) :-
     settle(Ended),
     Kept is (During - Before) / Threads,
     Left is (Ended - Before) / Threads.
+
+searcher(G, Options, After, Done, Id) :-
+    thread_create(search_and_wait(G, Options, After, Done), Id, []).
