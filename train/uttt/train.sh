@@ -9,7 +9,7 @@
 # plays with the network of the one before and is fitted, starting from
 # that network, on the last two generations' positions. Settings (environment):
 #   GENERATIONS (2), GAMES per job per generation (6000), SIMS per move
-#   (800), JOBS in parallel (2), EPOCHS (12), BUILD (out/release),
+#   (800), JOBS in parallel (2), EPOCHS (12), BUILD (out/train-build-uttt),
 #   WORK (out/train), NICE (10).
 # BACKEND=slurm plays each generation's self-play as Slurm jobs
 # (library(tabula/jobs) through scripts/jobs_run.pl, docs/cluster.md),
@@ -17,7 +17,9 @@
 # (swipl); ROOT and WORK must then be seen by the nodes at the same paths.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=${BUILD:-$ROOT/out/release}
+# The tools' own build, without Prolog: configuring the shared release
+# build so would switch its foreign libraries off.
+BUILD=${BUILD:-$ROOT/out/train-build-uttt}
 WORK=${WORK:-$ROOT/out/train}
 GENERATIONS=${GENERATIONS:-2}
 GAMES=${GAMES:-6000}
@@ -86,4 +88,6 @@ while [ "$g" -lt "$GENERATIONS" ]; do
 done
 cp "$WORK/net$((GENERATIONS - 1)).inc" "$ROOT/cpp/uttt/value_weights.inc"
 cmake --build "$BUILD"
+# the engine of the release build, where there is one, with the new weights
+if [ -f "$ROOT/out/release/build.ninja" ]; then cmake --build "$ROOT/out/release"; fi
 echo "trained in $(($(date +%s) - start)) s: cpp/uttt/value_weights.inc"
