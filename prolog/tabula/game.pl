@@ -218,8 +218,10 @@ tabula_status(Game, Status) :-
 %   position of another game, freed when the thread ends or by
 %   tabula_engine_forget/0; its size is that of the last search (UTTT:
 %   about 16 MB after 0.1 s, 150 MB after 1 s, at most 512 MB per search
-%   thread). With seed/1 or nodes/1 the search starts from scratch and is
-%   reproducible.
+%   thread). Such calls, and those with engine(E) bounded by time alone,
+%   play the opening book's move in the positions a game's engine has one
+%   for (UTTT's first five plies), without searching. With seed/1 or
+%   nodes/1 the search starts from scratch and is reproducible.
 tabula_engine_move(Game, Options, Move) :-
     tabula_search(Game, Options, Move, _).
 
