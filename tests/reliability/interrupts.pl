@@ -31,8 +31,14 @@ the time from its deadline to the return.
 interrupt_cases(Cases) :-
     findall(C, interrupt_case(C), Cases).
 
-interrupt_case(case(Name, search(Label), tabula_search(G, [time(600)], _, _))) :-
-    search_position(Name, Label, G).
+interrupt_case(case(Name, search(Label), tabula_search(G, Options, _, _))) :-
+    search_position(Name, Label, G),
+    search_options(Name, Options).
+% A player's UTTT search (time alone) past the opening book, which answers
+% the first plies without searching: the thread's kept-tree engine.
+interrupt_case(case(uttt, search(past_book), tabula_search(G, [time(600)], _, _))) :-
+    tabula_new(uttt, [], G0),
+    first_moves(6, G0, G).
 interrupt_case(case(Name, perft, tabula_perft(G, Depth, _))) :-
     member(Name-Depth, [uttt-20, fourmation-30, crosscut-30, futlog-8]),
     tabula_new(Name, [], G).
@@ -50,6 +56,17 @@ interrupt_case(case(fourmation, choose_move(5), fourmation:choose_move(S, 5, _))
     tabula_new(fourmation, [], game(_, S)).
 interrupt_case(case(crosscut, choose_move(5), crosscut:choose_move(S, 5, _))) :-
     tabula_new(crosscut, [size(10, 10)], game(_, S)).
+
+% UTTT's: a seed asks for a search even in the opening book's positions.
+search_options(uttt, [time(600), seed(1)]) :- !.
+search_options(_, [time(600)]).
+
+first_moves(0, G, G) :- !.
+first_moves(N, G0, G) :-
+    tabula_moves(G0, [M|_]),
+    tabula_move(G0, M, G1),
+    N1 is N - 1,
+    first_moves(N1, G1, G).
 
 with_flag(Flag, Value, Goal) :-
     current_prolog_flag(Flag, Old),
