@@ -12,7 +12,8 @@
 :- use_module(library(aggregate)).
 :- use_module(test_support).
 :- use_module('../reliability/memory').
-:- use_module(library(tabula/game), [tabula_engine_forget/0, tabula_new/3, tabula_moves/2, tabula_move/3, tabula_search/4]).
+:- use_module('../reliability/positions', [first_moves/3]).
+:- use_module(library(tabula/game), [tabula_engine_forget/0, tabula_new/3, tabula_search/4]).
 
 % 100,000 calls: a leak of 8 bytes a call, as SWI-Prolog's PL_put_uint64()
 % had for Futlog's states, shows as 800 KB.
@@ -60,13 +61,6 @@ off_book(G) :-
     first_moves(6, G0, G),
     tabula_search(G, [time(0.01)], _, search(_, _, Nodes, _, _)),
     assertion(Nodes > 0).
-
-first_moves(0, G, G) :- !.
-first_moves(N, G0, G) :-
-    tabula_moves(G0, [M|_]),
-    tabula_move(G0, M, G1),
-    N1 is N - 1,
-    first_moves(N1, G1, G).
 
 test(kept_tree_given_back) :-
     kept_rounds(true, Ended, EndedLeft),

@@ -61,13 +61,6 @@ interrupt_case(case(crosscut, choose_move(5), crosscut:choose_move(S, 5, _))) :-
 search_options(uttt, [time(600), seed(1)]) :- !.
 search_options(_, [time(600)]).
 
-first_moves(0, G, G) :- !.
-first_moves(N, G0, G) :-
-    tabula_moves(G0, [M|_]),
-    tabula_move(G0, M, G1),
-    N1 is N - 1,
-    first_moves(N1, G1, G).
-
 with_flag(Flag, Value, Goal) :-
     current_prolog_flag(Flag, Old),
     setup_call_cleanup(set_prolog_flag(Flag, Value), Goal, set_prolog_flag(Flag, Old)).

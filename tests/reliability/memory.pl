@@ -103,16 +103,7 @@ memory_growth(_, 0).
 thread_cache_kb(Threads, Name, PerThread) :-
     tabula_new(Name, [], G),
     search_budget(Name, Options),
-    settle(Before),
-    message_queue_create(Done),
-    length(Ids, Threads),
-    maplist(searcher(G, Options, true, Done), Ids),
-    forall(member(_, Ids), thread_get_message(Done, searched(_))),
-    settle(During),
-    forall(member(Id, Ids), thread_send_message(Id, exit)),
-    maplist(thread_join, Ids),
-    message_queue_destroy(Done),
-    PerThread is (During - Before) / Threads.
+    thread_cache_kb(Threads, G, Options, true, PerThread, _).
 
 search_and_wait(G, Options, After, Done) :-
     thread_self(Me),

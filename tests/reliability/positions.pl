@@ -4,7 +4,8 @@
             ongoing_positions/4,      % +Name, +Seed, +N, -Games
             stress_position/3,        % ?Name, ?Label, -Game
             search_position/3,        % ?Name, ?Label, -Game
-            random_game_position/3    % +Name, +Seed, -Game
+            random_game_position/3,   % +Name, +Seed, -Game
+            first_moves/3             % +Plies, +Game0, -Game
           ]).
 /** <module> Positions for the reliability suites
 
@@ -107,3 +108,14 @@ search_position(fourmation, start_7x7, G) :-
     tabula_new(fourmation, [], G).
 search_position(crosscut, start_7x7, G) :-
     tabula_new(crosscut, [], G).
+
+%!  first_moves(+Plies, +Game0, -Game) is det.
+%
+%   Game is Game0 after Plies plies of each position's first legal move: a
+%   position past UTTT's opening book, where the engine searches.
+first_moves(0, G, G) :- !.
+first_moves(N, G0, G) :-
+    tabula_moves(G0, [M|_]),
+    tabula_move(G0, M, G1),
+    N1 is N - 1,
+    first_moves(N1, G1, G).
