@@ -82,8 +82,8 @@ test(dropin_agrees_on_every_predicate) :-
 
 % A 64 MB stack: the planted overflow comes four times sooner than at the
 % default 256 MB, well inside the 3 s a call on a loaded machine (at 256 MB
-% it took 1.8 s of CPU, and under the sanitizer suites' load one call in
-% nine ran out of time first).
+% it took 3 s of CPU, and under the sanitizer suites' load one call in nine
+% ran out of time first).
 test(planted_faults_are_found_and_nothing_else, [forall(planted(File, Expected))]) :-
     plant(File, Program),
     swipl_executable(Exe),
