@@ -26,6 +26,8 @@ std::optional<Move> parse_move(std::string_view t) {
   return protocol::from_row_col(t[0] - '0', t[1] - '0');
 }
 
+}  // namespace
+
 std::optional<std::vector<Move>> parse_line(std::string_view t) {
   std::vector<Move> line;
   if (t == "-") return line;
@@ -37,6 +39,8 @@ std::optional<std::vector<Move>> parse_line(std::string_view t) {
     if (p + 2 > t.size() || t[p + 2] != ',') return std::nullopt;
   }
 }
+
+namespace {
 
 template <class T>
 bool parse_number(std::string_view t, T& out) {

@@ -50,6 +50,9 @@ ParsedBook parse_book(std::string_view text);
 std::string format_entry(const BookEntry& e);
 // Moves as the book writes them: "44,33", "-" for none.
 std::string format_line(const std::vector<Move>& line);
+// The moves of such a text, or nothing when it is not one (legality is
+// not checked).
+std::optional<std::vector<Move>> parse_line(std::string_view text);
 
 // Book moves by position.
 class Book {

@@ -1,9 +1,11 @@
 #include "uttt/book_builder.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -23,7 +25,95 @@ struct Item {
   std::vector<Move> line;
 };
 
+using Entries = std::unordered_map<State, BookEntry, PositionHash>;
+
+// Searches along settings.lines (book_builder.hpp): `results` holds the
+// entries so far and receives the new ones. A position that another line
+// is searching is waited for, not searched twice.
+void follow_lines(const BookSettings& settings, const Entries& resumed, Entries& results,
+                  BookProgress& progress,
+                  const std::function<void(const BookEntry&, const BookProgress&)>& on_search) {
+  std::mutex mutex;
+  std::condition_variable searched;
+  std::unordered_set<State, PositionHash> pending;
+  std::atomic<std::size_t> next{0};
+  auto entry = [&](const std::vector<Move>& line, const State& s) {
+    std::unique_lock lock(mutex);
+    searched.wait(lock, [&] { return !pending.contains(s); });
+    if (const auto it = results.find(s); it != results.end()) return it->second;
+    if (const auto it = resumed.find(s); it != resumed.end()) {
+      ++progress.resumed;
+      return results.emplace(s, it->second).first->second;
+    }
+    pending.insert(s);
+    lock.unlock();
+    BookEntry e = search_book_position(line, s, settings.sims, settings.seed);
+    lock.lock();
+    pending.erase(s);
+    ++progress.searched;
+    if (on_search) on_search(e, progress);
+    searched.notify_all();
+    return results.emplace(s, std::move(e)).first->second;
+  };
+  auto work = [&] {
+    for (std::size_t i; (i = next++) < settings.lines.size();) {
+      const BookLine& line = settings.lines[i];
+      State s = initial_state();
+      std::vector<Move> prefix;
+      for (std::size_t ply = 0; ply <= line.moves.size() && !s.over(); ++ply) {
+        if (s.side == kX ? line.x : line.o) {
+          const BookEntry e = entry(prefix, s);
+          if (ply < line.moves.size() && e.move != line.moves[ply]) break;
+        }
+        if (ply == line.moves.size()) break;
+        prefix.push_back(line.moves[ply]);
+        apply(s, line.moves[ply]);
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (int j = 1; j < settings.jobs; ++j) helpers.emplace_back(work);
+  work();
+  for (auto& t : helpers) t.join();
+}
+
 }  // namespace
+
+ParsedBookLines parse_book_lines(std::string_view text) {
+  ParsedBookLines out;
+  std::istringstream in{std::string(text)};
+  std::string row;
+  for (int number = 1; std::getline(in, row); ++number) {
+    std::istringstream fields(row);
+    std::string side, moves;
+    if (!(fields >> side) || side.starts_with('#')) continue;
+    auto error = [&](const std::string& why) {
+      out.errors.push_back("line " + std::to_string(number) + ": " + why + ": " + row);
+    };
+    BookLine line;
+    line.x = side == "x" || side == "xo";
+    line.o = side == "o" || side == "xo";
+    if (!line.x && !line.o) {
+      error("the side is not x, o or xo");
+      continue;
+    }
+    const auto parsed = fields >> moves ? parse_line(moves) : std::nullopt;
+    if (!parsed) {
+      error("bad moves");
+      continue;
+    }
+    line.moves = *parsed;
+    State s = initial_state();
+    std::size_t legal = 0;
+    while (legal < line.moves.size() && !s.over() && is_legal(s, line.moves[legal]))
+      apply(s, line.moves[legal++]);
+    if (legal < line.moves.size())
+      error("move " + std::to_string(legal + 1) + " is illegal");
+    else
+      out.lines.push_back(std::move(line));
+  }
+  return out;
+}
 
 BookEntry search_book_position(const std::vector<Move>& line, const State& position, std::uint64_t sims,
                                std::uint64_t seed) {
@@ -72,7 +162,7 @@ std::vector<BookEntry> build_book(
     const BookSettings& settings, const std::vector<BookEntry>& done,
     const std::function<void(const BookEntry&, const BookProgress&)>& on_search) {
   const int width = std::clamp(settings.width, 1, kBookTopMoves);
-  std::unordered_map<State, BookEntry, PositionHash> resumed, results;
+  Entries resumed, results;
   for (const BookEntry& e : done)
     if (e.sims == settings.sims) resumed.emplace(e.position, e);
 
@@ -128,6 +218,7 @@ std::vector<BookEntry> build_book(
   for (int j = 1; j < settings.jobs; ++j) helpers.emplace_back(work);
   work();
   for (auto& t : helpers) t.join();
+  follow_lines(settings, resumed, results, progress, on_search);
 
   // The fixed order: breadth first from the start, each position under the
   // first line that reaches it.
@@ -147,6 +238,17 @@ std::vector<BookEntry> build_book(
       e.line = out[i].line;
       e.line.push_back(m);
       out.push_back(std::move(e));
+    }
+  }
+  // Then the lines' positions, each under its line's prefix.
+  for (const BookLine& line : settings.lines) {
+    State s = initial_state();
+    for (std::size_t ply = 0; ply <= line.moves.size() && !s.over(); ++ply) {
+      if (const auto it = results.find(s); it != results.end() && placed.insert(s).second) {
+        out.push_back(it->second);
+        out.back().line.assign(line.moves.begin(), line.moves.begin() + static_cast<std::ptrdiff_t>(ply));
+      }
+      if (ply < line.moves.size()) apply(s, line.moves[ply]);
     }
   }
   return out;

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -232,6 +234,111 @@ TEST(UtttBook, ResumeSkipsDonePositions) {
   more.sims = 400;
   build_book(more, full, [&](const BookEntry&, const BookProgress&) { ++again; });
   EXPECT_EQ(again, static_cast<int>(full.size()));
+}
+
+// A line of play past the breadth-first plies: the book searches the
+// positions of the line's side while its move is the line's own.
+TEST(UtttBook, LinesAreFollowedWhileTheBookAgrees) {
+  const BookSettings settings = small(1, 2);  // the start position alone, breadth first
+  auto book_move_at = [&](const std::vector<Move>& line) {
+    return search_book_position(line, after(line), settings.sims, settings.seed).move;
+  };
+  auto other_move = [&](const std::vector<Move>& line, Move not_this) {
+    MoveList moves;
+    generate_moves(after(line), moves);
+    return moves.moves[0] != not_this ? moves.moves[0] : moves.moves[1];
+  };
+  // x: any moves; o: the book's move at ply 1, another at ply 3; then on.
+  std::vector<Move> line;
+  line.push_back(other_move(line, 0));
+  line.push_back(book_move_at(line));
+  line.push_back(other_move(line, 0));
+  line.push_back(other_move(line, book_move_at(line)));
+  line.push_back(other_move(line, 0));
+  line.push_back(other_move(line, 0));
+  BookSettings with_lines = settings;
+  with_lines.lines = {BookLine{line, false, true}};
+  std::vector<std::vector<Move>> searched;
+  const auto book = build_book(with_lines, {},
+                               [&](const BookEntry& e, const BookProgress&) { searched.push_back(e.line); });
+  const std::vector<Move> ply1(line.begin(), line.begin() + 1), ply3(line.begin(), line.begin() + 3);
+  // The start (breadth first), ply 1 (agrees), ply 3 (disagrees: the line ends).
+  ASSERT_EQ(searched.size(), 3u);
+  EXPECT_TRUE(searched[0].empty());
+  EXPECT_EQ(searched[1], ply1);
+  EXPECT_EQ(searched[2], ply3);
+  ASSERT_EQ(book.size(), 3u);
+  EXPECT_EQ(book[1].line, ply1);
+  EXPECT_EQ(book[2].line, ply3);
+  EXPECT_NE(book[2].move, line[3]);
+  EXPECT_EQ(book[1].move, line[1]);
+  for (const auto& e : book) EXPECT_EQ(e.position, after(e.line));
+
+  // Both sides' positions ("xo"), the line leaving the book at once: the
+  // start's book move is not the line's first.
+  BookSettings off = settings;
+  std::vector<Move> leaves = {other_move({}, book[0].move)};
+  off.lines = {BookLine{leaves, true, true}};
+  EXPECT_EQ(build_book(off, {}, nullptr).size(), 1u);
+
+  // Two lines sharing their prefix, searched by two jobs: each position
+  // once; the entries of a finished run are not searched again.
+  BookSettings twice = with_lines;
+  twice.lines.push_back(twice.lines[0]);
+  int searches = 0;
+  const auto shared = build_book(twice, {}, [&](const BookEntry&, const BookProgress&) { ++searches; });
+  EXPECT_EQ(searches, 3);
+  EXPECT_EQ(text_of(shared), text_of(book));
+  searches = 0;
+  EXPECT_EQ(text_of(build_book(twice, book, [&](const BookEntry&, const BookProgress&) { ++searches; })),
+            text_of(book));
+  EXPECT_EQ(searches, 0);
+}
+
+TEST(UtttBook, LinesFileParses) {
+  const ParsedBookLines parsed = parse_book_lines(
+      "# lines\n"
+      "\n"
+      "o 44,33,00  12 games\n"
+      "xo 44\n"
+      "y 44\n"
+      "x 44,3\n"
+      "x\n"
+      "o 44,33,55\n");
+  ASSERT_EQ(parsed.lines.size(), 2u);
+  EXPECT_EQ(parsed.lines[0].moves, (std::vector<Move>{rc(4, 4), rc(3, 3), rc(0, 0)}));
+  EXPECT_FALSE(parsed.lines[0].x);
+  EXPECT_TRUE(parsed.lines[0].o);
+  EXPECT_TRUE(parsed.lines[1].x && parsed.lines[1].o);
+  ASSERT_EQ(parsed.errors.size(), 4u);
+  EXPECT_TRUE(parsed.errors[0].starts_with("line 5: the side")) << parsed.errors[0];
+  EXPECT_TRUE(parsed.errors[1].starts_with("line 6: bad moves")) << parsed.errors[1];
+  EXPECT_TRUE(parsed.errors[2].starts_with("line 7: bad moves")) << parsed.errors[2];
+  EXPECT_TRUE(parsed.errors[3].starts_with("line 8: move 3 is illegal")) << parsed.errors[3];
+}
+
+// The compiled book was written with the repository's lines file as it is:
+// along each line, the line's side's positions are in the book as long as
+// the book agrees with the line, and so is the first where it does not.
+TEST(UtttBook, CompiledBookFollowsItsLines) {
+  std::ifstream in(TABULA_SOURCE_DIR "/train/uttt/book_lines.txt");
+  ASSERT_TRUE(in);
+  std::stringstream text;
+  text << in.rdbuf();
+  const ParsedBookLines parsed = parse_book_lines(text.str());
+  EXPECT_TRUE(parsed.errors.empty()) << parsed.errors.front();
+  ASSERT_FALSE(parsed.lines.empty());
+  for (const BookLine& line : parsed.lines) {
+    State s = initial_state();
+    for (std::size_t ply = 0; ply < line.moves.size() && !s.over(); ++ply) {
+      if (s.side == kX ? line.x : line.o) {
+        const auto m = book_move(s);
+        ASSERT_TRUE(m) << format_line(line.moves) << " at ply " << ply;
+        if (*m != line.moves[ply]) break;
+      }
+      apply(s, line.moves[ply]);
+    }
+  }
 }
 
 }  // namespace

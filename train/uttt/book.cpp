@@ -1,8 +1,11 @@
 // The UTTT opening book from our own long searches (book_builder.hpp),
 // written as cpp/uttt/opening_book.inc's text (format: book.hpp).
 //
-//   uttt_book --out FILE [--sims N] [--depth D] [--width K] [--jobs J] [--seed S] [--resume]
+//   uttt_book --out FILE [--sims N] [--depth D] [--width K] [--jobs J] [--seed S] [--lines LINES]
+//             [--resume]
 //
+// LINES is a file of lines of play the book follows past its first plies
+// (parse_book_lines, book_builder.hpp).
 // FILE is written entry by entry as the searches finish (flushed), then,
 // once the book is complete, rewritten in the book's fixed order. With
 // --resume the positions already in FILE are not searched again (their
@@ -23,14 +26,16 @@ using namespace tabula::uttt;
 
 namespace {
 
-std::string settings_line(const BookSettings& s) {
+std::string settings_line(const BookSettings& s, const std::string& lines_path) {
+  const auto slash = lines_path.rfind('/');
+  const std::string lines = lines_path.empty() ? "" : " --lines " + lines_path.substr(slash + 1);
   return "// uttt_book --sims " + std::to_string(s.sims) + " --seed " + std::to_string(s.seed) + " --depth " +
-         std::to_string(s.depth) + " --width " + std::to_string(s.width) + "\n";
+         std::to_string(s.depth) + " --width " + std::to_string(s.width) + lines + "\n";
 }
 
-std::string head(const BookSettings& s) {
+std::string head(const BookSettings& s, const std::string& lines_path) {
   return "// The UTTT opening book (format: cpp/uttt/book.hpp), written by train/uttt/book.sh:\n" +
-         settings_line(s) + "R\"BOOK(\n" +
+         settings_line(s, lines_path) + "R\"BOOK(\n" +
          "# line                     move  sims      score  top moves: share of the root's visits\n";
 }
 
@@ -52,7 +57,7 @@ double cpu_seconds() {
 [[noreturn]] void usage() {
   std::fprintf(stderr,
                "usage: uttt_book --out FILE [--sims N] [--depth D] [--width K (1..%d)] [--jobs J] [--seed S] "
-               "[--resume]\n",
+               "[--lines LINES] [--resume]\n",
                kBookTopMoves);
   std::exit(2);
 }
@@ -64,7 +69,7 @@ int main(int argc, char** argv) {
   settings.sims = 100000;
   settings.depth = 2;
   settings.width = 2;
-  std::string out_path;
+  std::string out_path, lines_path;
   bool resume = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -86,12 +91,27 @@ int main(int argc, char** argv) {
       settings.jobs = std::stoi(v);
     else if (a == "--seed")
       settings.seed = std::stoull(v);
+    else if (a == "--lines")
+      lines_path = v;
     else
       usage();
   }
   if (out_path.empty() || settings.width < 1 || settings.width > kBookTopMoves || settings.jobs < 1 ||
       settings.sims == 0)
     usage();
+
+  if (!lines_path.empty()) {
+    std::ifstream in(lines_path);
+    std::stringstream text;
+    text << in.rdbuf();
+    const ParsedBookLines parsed = parse_book_lines(text.str());
+    for (const auto& e : parsed.errors) std::fprintf(stderr, "%s: %s\n", lines_path.c_str(), e.c_str());
+    if (!in || !parsed.errors.empty()) {
+      if (!in) std::fprintf(stderr, "cannot read %s\n", lines_path.c_str());
+      return 1;
+    }
+    settings.lines = parsed.lines;
+  }
 
   std::vector<BookEntry> done;
   if (std::ifstream in(out_path); resume && in) {
@@ -110,12 +130,14 @@ int main(int argc, char** argv) {
     done = parsed.entries;
   }
   std::fprintf(stderr,
-               "book: depth %d, width %d, %llu simulations a position, seed %llu, %d jobs; %zu to resume\n",
-               settings.depth, settings.width, static_cast<unsigned long long>(settings.sims),
-               static_cast<unsigned long long>(settings.seed), settings.jobs, done.size());
+               "book: depth %d, width %d, %zu lines, %llu simulations a position, seed %llu, %d jobs; %zu to "
+               "resume\n",
+               settings.depth, settings.width, settings.lines.size(),
+               static_cast<unsigned long long>(settings.sims), static_cast<unsigned long long>(settings.seed),
+               settings.jobs, done.size());
 
   // The file so far: the resumed entries, then each search as it ends.
-  std::string text = head(settings);
+  std::string text = head(settings, lines_path);
   for (const auto& e : done) text += format_entry(e) + "\n";
   if (!write_file(out_path, text)) {
     std::fprintf(stderr, "cannot write %s\n", out_path.c_str());
@@ -136,7 +158,7 @@ int main(int argc, char** argv) {
   const std::vector<BookEntry> book = build_book(settings, done, on_search);
   std::fclose(out);
 
-  text = head(settings);
+  text = head(settings, lines_path);
   for (const auto& e : book) text += format_entry(e) + "\n";
   text += ")BOOK\"\n";
   if (!write_file(out_path, text)) {
