@@ -195,7 +195,9 @@ write_standings(Dir, Rows, Options, Records, Names) :-
     directory_file_path(Dir, 'standings.txt', Text),
     directory_file_path(Dir, 'standings.svg', Chart),
     setup_call_cleanup(open(Text, write, S, [encoding(utf8)]),
-                       ( print_standings(S, Rows), sprt_line(S, Options, Records, Names) ),
+                       ( print_standings(S, Rows),
+                         sprt_line(S, Options, Records, Names),
+                         distinct_line(S, Records) ),
                        close(S)),
     standings_svg(Rows, SVG),
     setup_call_cleanup(open(Chart, write, C, [encoding(utf8)]), write(C, SVG), close(C)).
@@ -208,6 +210,20 @@ sprt_line(S, Options, Records, [A, B]) :-
     format(S, "SPRT ~w against ~w, elo0 ~w elo1 ~w: LLR ~3f [~3f, ~3f], ~w~n",
            [A, B, Elo0, Elo1, LLR, Lo, Hi, Verdict]).
 sprt_line(_, _, _, _).
+
+% Programs that play the same moves in the same positions repeat whole
+% games, and the interval above takes every game as a new sample: say how
+% many games differ (same players on the same sides, same moves).
+distinct_line(S, Records) :-
+    length(Records, Games),
+    Games > 0,
+    !,
+    findall(A-B-Moves, member(game(_, A, B, _, Moves, _, _, _), Records), Played),
+    sort(Played, Distinct),
+    length(Distinct, N),
+    format(S, "Distinct games: ~d of ~d (a game that repeats another move for move counts once)~n",
+           [N, Games]).
+distinct_line(_, _).
 
 %!  tournament_schedule(+Settings, -Schedule) is det.
 %

@@ -315,6 +315,18 @@ test(sprt_match_stops_when_decided) :-
     assertion(sub_string(Text, _, _, _, "SPRT d3 against d1")),
     assertion(\+ sub_string(Text, _, _, _, "continue")).
 
+% Engines bounded by depth choose the same move in the same position: from
+% the start position every round repeats the first, and the standings say
+% how many games differ.
+test(repeated_games_are_counted_once) :-
+    scratch_folder(tabula_distinct, Dir),
+    tournament_run([ game(fourmation), players([engine(d2, [depth(2)]), engine(d1, [depth(1)])]),
+                     format(match), rounds(2), openings(random(0)), tc(move(30)),
+                     concurrency(2), progress(false), out(Dir) ], _),
+    directory_file_path(Dir, 'standings.txt', Table),
+    read_file_to_string(Table, Text, []),
+    assertion(sub_string(Text, _, _, _, "Distinct games: 2 of 4 ")).
+
 % An engine of another build (here the folders of this one, named
 % explicitly) plays as any engine; a build folder that holds no Tabula
 % cannot start, and its player forfeits.
