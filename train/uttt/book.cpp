@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -45,6 +46,15 @@ bool write_file(const std::string& path, const std::string& text) {
   if (!f) return false;
   const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   return std::fclose(f) == 0 && ok && std::rename(tmp.c_str(), path.c_str()) == 0;
+}
+
+// A file's whole text, or nothing when it cannot be opened.
+std::optional<std::string> read_text(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 double cpu_seconds() {
@@ -101,27 +111,24 @@ int main(int argc, char** argv) {
     usage();
 
   if (!lines_path.empty()) {
-    std::ifstream in(lines_path);
-    std::stringstream text;
-    text << in.rdbuf();
-    const ParsedBookLines parsed = parse_book_lines(text.str());
-    for (const auto& e : parsed.errors) std::fprintf(stderr, "%s: %s\n", lines_path.c_str(), e.c_str());
-    if (!in || !parsed.errors.empty()) {
-      if (!in) std::fprintf(stderr, "cannot read %s\n", lines_path.c_str());
+    const auto text = read_text(lines_path);
+    if (!text) {
+      std::fprintf(stderr, "cannot read %s\n", lines_path.c_str());
       return 1;
     }
+    const ParsedBookLines parsed = parse_book_lines(*text);
+    for (const auto& e : parsed.errors) std::fprintf(stderr, "%s: %s\n", lines_path.c_str(), e.c_str());
+    if (!parsed.errors.empty()) return 1;
     settings.lines = parsed.lines;
   }
 
   std::vector<BookEntry> done;
-  if (std::ifstream in(out_path); resume && in) {
-    std::stringstream text;
-    text << in.rdbuf();
-    const ParsedBook parsed = parse_book(text.str());
+  if (const auto text = resume ? read_text(out_path) : std::nullopt) {
+    const ParsedBook parsed = parse_book(*text);
     for (const auto& e : parsed.errors) std::fprintf(stderr, "%s: %s\n", out_path.c_str(), e.c_str());
     if (!parsed.errors.empty()) return 1;
     const std::string seed = "--seed " + std::to_string(settings.seed) + " ";
-    bool same = text.str().find(seed) != std::string::npos;
+    bool same = text->find(seed) != std::string::npos;
     for (const auto& e : parsed.entries) same = same && e.sims == settings.sims;
     if (!same) {
       std::fprintf(stderr, "%s was written with another --sims or --seed\n", out_path.c_str());
