@@ -2,7 +2,7 @@
 // positions (records.hpp) and exports its weights.
 //
 //   uttt_fit --out-bin FILE [--out-inc FILE] [--epochs E] [--lr X]
-//            [--lambda L] [--seed S] [--init FILE] DATA...
+//            [--lambda L] [--seed S] [--init FILE|compiled] DATA...
 //
 // The target of a position is lambda * game result + (1 - lambda) * search
 // value, both for the side to move (default lambda 0.5); the loss is the
@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "common/rng.hpp"
+#include "network_arg.hpp"
 #include "records.hpp"
 #include "uttt/network.hpp"
 
@@ -124,7 +125,7 @@ int main(int argc, char** argv) {
 
   Network net;
   if (!init.empty()) {
-    auto loaded = Network::load(init);
+    auto loaded = network_from_arg(init);
     if (!loaded) return 1;
     net = *loaded;
   } else {

@@ -8,12 +8,14 @@
 // Each game opens with a random number (MIN..MAX, default 2..8) of
 // uniformly random moves, for variety, then the engine (tree kept between
 // moves, S simulations a move) plays both sides; with --network its leaves
-// are valued by that network, else by playouts.
+// are valued by that network (a weights file, or "compiled" for the
+// engine's own), else by playouts.
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
 
+#include "network_arg.hpp"
 #include "records.hpp"
 #include "uttt/engine.hpp"
 
@@ -52,7 +54,7 @@ int main(int argc, char** argv) {
   EngineOptions options;
   options.mcts.seed = seed;
   if (!network_path.empty()) {
-    auto net = Network::load(network_path);
+    auto net = network_from_arg(network_path);
     if (!net) {
       std::fprintf(stderr, "cannot load network %s\n", network_path.c_str());
       return 1;
