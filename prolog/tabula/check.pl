@@ -178,7 +178,7 @@ cli_option(one, Name) :-
     memberchk(Name, [save_tests, report_term, report_text, adapter]).
 cli_option(batch, Name) :-
     memberchk(Name, [out, jobs, retries, swipl, backend, partition, account, time_limit,
-                     array_size, shared_dir]).
+                     array_size, shared_dir, poll_interval]).
 
 file_option(Name) :-
     memberchk(Name, [save_tests, report_term, report_text, out, adapter, swipl, shared_dir]).

@@ -160,6 +160,19 @@ test(checks_that_cannot_run_give_status_2) :-
     csv_rows(Out, Rows),
     assertion(Rows = [row(group_a, '', error, _), row(group_b, '', error, _), row(group_c, '', error, _)]).
 
+% The command line hands the Slurm options to the backend, --poll-interval
+% too: a zero interval is refused by the backend's check of its options,
+% before any Slurm command runs.
+test(the_command_line_hands_the_poll_interval_to_the_backend) :-
+    submissions(Subs),
+    scratch_folder(check_batch_poll, Out),
+    run_swipl(Subs, ['-g', 'use_module(library(tabula/check))', '-g', tabula_check_main, '-t', halt,
+                     '--', '--batch', uttt, '.', '--out', Out, '--backend', slurm,
+                     '--poll-interval', '0'],
+              Status, _, Err),
+    assertion(Status == 2),
+    assertion(sub_string(Err, _, _, _, "positive_number")).
+
 % SIGTERM once the first report is there: no check of this batch is left
 % running; started again, the batch checks only the programs without a
 % report, and each report was written once.
