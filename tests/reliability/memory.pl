@@ -37,8 +37,12 @@ memory_workloads(Name, Seed, [ workload(moves, Moves),
     findall(G-M, ( member(G, Games), tabula_moves(G, Ms), random_member(M, Ms) ), Pairs),
     maplist(move_goal(Name), Pairs, Moves),
     search_budget(Name, Options),
-    maplist([G, tabula_search(G, Options, _, _)]>>true, Games, Searches),
+    maplist(search_goal(Options), Games, Searches),
     maplist(first_answer_goal(Name), Games, Firsts).
+
+% A plain predicate, not a lambda: whether library(yall) expands a lambda
+% at compile time depends on load order, and so would its variables.
+search_goal(Options, G, tabula_search(G, Options, _, _)).
 
 % The course's own move predicate, with a legal move. The table is keyed
 % on its first argument alone: with the pair in the head, SWI-Prolog 10's
