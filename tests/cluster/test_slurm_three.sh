@@ -130,7 +130,7 @@ for j in 1 2; do
 done
 (eval "$slurm_selfplay"
  ROOT=$root WORK=$scratch/s-slurm JOBS=2 NICE=10 BUILD=${selfplay%/train/uttt/uttt_selfplay} GAMES=40 \
-   SIMS=400 SWIPL=$swipl previous=
+   SIMS=400 RANDOM_PLIES=2,8 SWIPL=$swipl previous=
  slurm_selfplay 0) >"$scratch/s-slurm.log" 2>&1 &
 coordinator=$!
 one_running() { [ -n "$(squeue -h -t RUNNING -o %i | sed -n 1p)" ]; }
