@@ -25,6 +25,15 @@
 //       an unvisited child is worth prior + first_play_bonus, and a visited
 //       one prior_mix * prior + (1 - prior_mix) * mean + the UCT term.
 //
+//   bool tree_moves(const State&, std::vector<Move>& out);
+//       the moves the tree considers below the root (all legal moves, or a
+//       subset that the game's knowledge says are the only sensible ones);
+//       true when it left legal moves out. Such a node is never proven won
+//       or drawn from its children (the moves left out might do better),
+//       only lost, when a child is a proven win. The root is searched with
+//       every legal move unless MctsOptions::filter_root; a filtered root
+//       whose every move is proven lost is widened to every legal move.
+//
 // Negamax backup (MctsOptions::negamax, with static child values): every
 // node also holds a value for the player who moved into it: its static
 // value while it has no children, else 1 - the largest value among its
@@ -82,6 +91,11 @@ concept HasPriors = requires(G& g, const typename G::State& s, const std::vector
 };
 
 template <class G>
+concept HasTreeMoves = requires(G& g, const typename G::State& s, std::vector<typename G::Move>& out) {
+  { g.tree_moves(s, out) } -> std::convertible_to<bool>;
+};
+
+template <class G>
 concept MctsGame = Game<G> &&(PlayoutGame<G> || HasLeafValue<G>);
 
 struct MctsOptions {
@@ -96,9 +110,15 @@ struct MctsOptions {
   // new leaf is expanded at its first visit, its value the negamax of its
   // children's static values.
   bool negamax = false;
-  double prior_weight = 0.0;                          // weight of the priors hook, when the game has one
-  bool solver = true;                                 // prove wins, losses and draws
-  bool reuse = false;                                 // keep the tree between run() calls (see above)
+  double prior_weight = 0.0;  // weight of the priors hook, when the game has one
+  bool solver = true;         // prove wins, losses and draws
+  bool reuse = false;         // keep the tree between run() calls (see above)
+  bool filter_root = false;   // the root too takes the game's tree_moves
+  // A visited child with more than wide_children children of its own has
+  // its exploration term multiplied by wide_exploration (0: off): in UTTT,
+  // a move that gives the opponent the free choice.
+  std::int32_t wide_children = 0;
+  double wide_exploration = 1.0;
   std::uint32_t expand_after = 1;                     // a leaf is expanded once visited this often
   std::size_t max_tree_nodes = std::size_t{1} << 22;  // past this, leaves stop expanding
   // Past this many nodes the tree's capacity goes straight to
@@ -157,6 +177,7 @@ class Mcts {
     reused_visits_ = tree_[0].visits;
     if (winner(root) != kOngoing) return finish(result, budget, 0);
     if (!tree_[0].expanded) expand(0, root);
+    if (tree_[0].partial && (!options_.filter_root || all_children_lost(0))) widen_root(root);
     if (tree_[0].child_count == 0) return finish(result, budget, 0);
     result.move = tree_[tree_[0].first_child].move;
     if (tree_[0].child_count == 1 || (!limits.timed() && limits.max_nodes == 0)) {
@@ -169,6 +190,8 @@ class Mcts {
     int deepest = 0;
     while (!root_decided()) {
       deepest = std::max(deepest, simulate(root));
+      if (tree_[0].partial && root_child_lost_ && all_children_lost(0)) widen_root(root);
+      root_child_lost_ = false;
       if (budget.tick()) break;
     }
     pick(result);
@@ -189,6 +212,7 @@ class Mcts {
     Move move{};
     std::int8_t proof = kOpen;
     bool expanded = false;
+    bool partial = false;  // expanded with the game's tree_moves, which left moves out
     std::int32_t first_child = -1;
     std::int32_t child_count = 0;
     std::uint32_t visits = 0;
@@ -283,6 +307,7 @@ class Mcts {
         try_prove(path_[i]);
         if (tree_[path_[i]].proof == kOpen) break;
       }
+      if (path_.size() > 1 && tree_[path_[1]].proof == kLost) root_child_lost_ = true;
     }
     // A node's value depends only on its children's values and proofs: when
     // no proof changed and one value is unchanged, so is every value above.
@@ -325,7 +350,14 @@ class Mcts {
       else if (p == kDrawn)
         draw = true;
     }
-    if (all) n.proof = draw ? kDrawn : kWon;
+    if (all && !n.partial) n.proof = draw ? kDrawn : kWon;
+  }
+
+  bool all_children_lost(std::int32_t index) const {
+    const Node& n = tree_[index];
+    for (std::int32_t c = n.first_child; c < n.first_child + n.child_count; ++c)
+      if (tree_[c].proof != kLost) return false;
+    return true;
   }
 
   static constexpr bool kHasPriors = HasPriors<G>;
@@ -371,6 +403,8 @@ class Mcts {
     const float lambda = static_cast<float>(options_.prior_mix);
     const bool use_value = negamax();
     const double fpu = options_.fpu < 0.0 ? 1e9 : options_.fpu;
+    const bool wide = options_.wide_children > 0;
+    const auto wide_factor = static_cast<float>(options_.wide_exploration);
     std::int32_t best = parent.first_child;
     double best_value = -1e18;
     for (std::int32_t i = parent.first_child; i < parent.first_child + parent.child_count; ++i) {
@@ -391,7 +425,8 @@ class Mcts {
         float mean = child.proof == kDrawn ? 0.5f : static_cast<float>(child.score) / n;
         if (mix && child.proof == kOpen)
           mean = lambda * (use_value ? child.value : child.prior) + (1.0f - lambda) * mean;
-        v = mean + c_log_n / std::sqrt(n);
+        const float explore = wide && child.child_count > options_.wide_children ? wide_factor : 1.0f;
+        v = mean + explore * c_log_n / std::sqrt(n);
         if (use_priors) v += options_.prior_weight * child.prior / (child.visits + 1.0);
       }
       if (v > best_value) {
@@ -402,9 +437,19 @@ class Mcts {
     return best;
   }
 
-  void expand(std::int32_t index, const State& s) {
+  // Expands a node with the moves the tree considers there (every legal
+  // move at the root unless filter_root, or with all set).
+  void expand(std::int32_t index, const State& s, bool all = false) {
     buffer_.clear();
-    game_.moves(s, buffer_);
+    bool partial = false;
+    if constexpr (HasTreeMoves<G>) {
+      if (all || (index == 0 && !options_.filter_root))
+        game_.moves(s, buffer_);
+      else
+        partial = game_.tree_moves(s, buffer_);
+    } else {
+      game_.moves(s, buffer_);
+    }
     make_room(buffer_.size());
     const auto first = static_cast<std::int32_t>(tree_.size());
     for (const Move& m : buffer_) {
@@ -424,8 +469,24 @@ class Mcts {
     }
     Node& n = tree_[index];
     n.expanded = true;
+    n.partial = partial;
     n.first_child = first;
     n.child_count = static_cast<std::int32_t>(buffer_.size());
+  }
+
+  // Gives the root every legal move: a new block of children at the end
+  // of the tree, the children it had keeping their statistics and
+  // subtrees (their old block stays unused).
+  void widen_root(const State& root) {
+    const Node old = tree_[0];
+    expand(0, root, true);
+    Node& r = tree_[0];
+    for (std::int32_t c = r.first_child; c < r.first_child + r.child_count; ++c)
+      for (std::int32_t o = old.first_child; o < old.first_child + old.child_count; ++o)
+        if (tree_[o].move == tree_[c].move) tree_[c] = tree_[o];
+    r.visits = old.visits;
+    r.score = old.score;
+    if (negamax()) r.value = static_cast<float>(negamax_value(0));
   }
 
   // The move to play: a proven win at once, else the most visited child
@@ -560,6 +621,7 @@ class Mcts {
   std::uint64_t reused_visits_ = 0;
   std::vector<RootStat<Move>> root_stats_;
   bool proved_ = false;
+  bool root_child_lost_ = false;  // the last simulation proved a root child lost
   std::vector<Move> buffer_;
   std::vector<float> priors_;
   std::vector<std::int32_t> path_;

@@ -206,6 +206,95 @@ TEST(SearchMcts, NegamaxBackupSeesPastAMisleadingStaticValue) {
   EXPECT_EQ(*mcts.run({21, 0}, Limits::of_nodes(300)).move, 1);  // leaves 20
 }
 
+// A TreeGame whose tree considers only some moves (tree_moves): kept[n],
+// when not empty, lists the moves searched at node n.
+struct PrunedTreeGame : TreeGame {
+  std::vector<std::vector<int>> kept;
+  bool tree_moves(const State& s, std::vector<Move>& out) {
+    moves(s, out);
+    if (s.node >= static_cast<int>(kept.size()) || kept[s.node].empty()) return false;
+    const bool left_out = kept[s.node].size() < out.size();
+    out = kept[s.node];
+    return left_out;
+  }
+};
+
+// A node whose searched moves all lose is not proven lost for its side
+// when the moves left out might not: a draw left out below the root.
+TEST(SearchMcts, ANodeWithMovesLeftOutIsNotProvenFromTheRest) {
+  PrunedTreeGame g;
+  g.add({});                            // 0: the root
+  const int root_loses = g.add({}, 1);  // the side to move there won: the mover lost
+  const int opp_loses = g.add({}, 1);   // below n: the mover (the opponent) lost
+  const int opp_draws = g.add({}, 0);
+  const int n = g.add({opp_loses, opp_draws});
+  g.children[0] = {root_loses, n};
+  g.kept.resize(g.children.size());
+  g.kept[n] = {opp_loses};  // the draw is left out of the tree
+  Mcts<PrunedTreeGame> mcts(g);
+  const auto r = mcts.run({}, Limits::of_nodes(2000));
+  EXPECT_EQ(*r.move, n);
+  EXPECT_NE(r.proven, Proven::kWin) << "n's draw was left out, so n is no proven win";
+  EXPECT_EQ(r.nodes, 2000u) << "the root stays open";
+}
+
+// The root takes every legal move unless filter_root; a filtered root
+// whose searched moves are all proven lost gets the rest back.
+TEST(SearchMcts, AFilteredRootWhoseMovesAllLoseIsWidened) {
+  PrunedTreeGame g;
+  g.add({});  // 0: the root
+  const int loses = g.add({}, 1), loses_too = g.add({}, 1);
+  const int draws = g.add({}, 0);
+  const int unsure = deep_unknown(g, 6);
+  g.children[0] = {loses, draws, loses_too, unsure};
+  g.kept.resize(g.children.size());
+  g.kept[0] = {loses, loses_too};
+  for (bool filter : {false, true}) {
+    MctsOptions o;
+    o.filter_root = filter;
+    Mcts<PrunedTreeGame> mcts(g, o);
+    const auto r = mcts.run({}, Limits::of_nodes(5000));
+    ASSERT_TRUE(r.move);
+    EXPECT_TRUE(*r.move == draws || *r.move == unsure) << filter;
+  }
+  // With one searched move that is not lost, a filtered root plays it.
+  g.kept[0] = {unsure};
+  MctsOptions o;
+  o.filter_root = true;
+  Mcts<PrunedTreeGame> mcts(g, o);
+  EXPECT_EQ(*mcts.run({}, Limits::of_nodes(10)).move, unsure) << "a single searched move is played at once";
+}
+
+// wide_exploration scales the exploration of a child with more than
+// wide_children children: every result here is a draw, so only
+// exploration tells the two root moves apart.
+TEST(SearchMcts, WideExplorationScalesTheExplorationOfWideChildren) {
+  TreeGame g;
+  g.add({});  // 0: the root
+  int narrow = g.add({}, 0);
+  for (int i = 0; i < 6; ++i) narrow = g.add({narrow});
+  std::vector<int> draws;
+  for (int i = 0; i < 12; ++i) draws.push_back(g.add({}, 0));
+  const int wide = g.add(draws);
+  g.children[0] = {narrow, wide};
+  auto wide_visits = [&](double factor) {
+    MctsOptions o;
+    o.solver = false;
+    o.wide_children = 9;
+    o.wide_exploration = factor;
+    Mcts<TreeGame> mcts(g, o);
+    mcts.run({}, Limits::of_nodes(2000));
+    for (const auto& st : mcts.root_stats())
+      if (st.move == wide) return st.visits;
+    return std::uint64_t{0};
+  };
+  const auto plain = wide_visits(1.0), damped = wide_visits(0.25), boosted = wide_visits(4.0);
+  EXPECT_GT(plain, 800u) << "equal means: both moves are explored alike";
+  EXPECT_LT(plain, 1200u);
+  EXPECT_LT(damped, plain / 4);
+  EXPECT_GT(boosted, 1800u);
+}
+
 TEST(SearchMcts, CountsSimulationsExactly) {
   Nim g;
   MctsOptions o;
