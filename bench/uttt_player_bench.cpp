@@ -7,7 +7,7 @@
 //                     [--reuse 0|1] [--threads N] [--expand N]
 //                     [--leaf network|playout|mixed] [--network FILE]
 //                     [--mix X] [--bonus X] [--negamax 0|1] [--opening rc,rc,...]
-//                     [--book 0|1]
+//                     [--book 0|1] [--mirror N] [--free N] [--filter-root 0|1] [--wide X]
 //
 // --opening: the game's first plies, as the referee draws them
 // (the runner's --plies N and "{opening}"): while the game follows
@@ -21,7 +21,12 @@
 // compiled-in value network or one playout); --network: a weights file
 // instead of the compiled-in network. --book 1: a position of the compiled-in
 // opening book (cpp/uttt/book.hpp) is answered with the book's move,
-// without searching (answer "row col 0").
+// without searching (answer "row col 0"). --mirror, --free: the plies up
+// to which the tree plays the opening's mirror moves and leaves out moves
+// that give the free choice (SearchGame::tree_moves; -1, the default: off;
+// 20 and 30 were measured);
+// --filter-root 1: the root too. --wide X: the exploration of a move
+// that gives the free choice, times X.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -45,7 +50,8 @@ namespace {
       "usage: uttt_player_bench [--ms N | --sims N] [--level informed|playout|uct] [--seed S] [--c X]\n"
       "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n"
       "       [--leaf network|playout|mixed] [--network FILE] [--mix X] [--bonus X]\n"
-      "       [--negamax 0|1] [--opening rc,rc,...] [--book 0|1]\n");
+      "       [--negamax 0|1] [--opening rc,rc,...] [--book 0|1] [--mirror N] [--free N]\n"
+      "       [--filter-root 0|1] [--wide X]\n");
   std::exit(2);
 }
 
@@ -126,6 +132,15 @@ int main(int argc, char** argv) {
       options.network = std::make_shared<const Network>(std::move(*net));
     } else if (a == "--book") {
       book = next() != "0";
+    } else if (a == "--wide") {
+      options.mcts.wide_children = 9;
+      options.mcts.wide_exploration = std::stod(next());
+    } else if (a == "--mirror") {
+      options.mirror_plies = std::stoi(next());
+    } else if (a == "--free") {
+      options.free_move_plies = std::stoi(next());
+    } else if (a == "--filter-root") {
+      options.mcts.filter_root = next() != "0";
     } else if (a == "--expand") {
       options.mcts.expand_after = static_cast<std::uint32_t>(std::stoul(next()));
     } else {

@@ -82,6 +82,51 @@ struct SearchGame : Game {
     }
   }
 
+  // Opening knowledge for the tree below the root (search/mcts.hpp's
+  // tree_moves): up to mirror_plies marks, a player sent to an empty board
+  // sends the opponent back to it (the cell of the board's own index:
+  // the line both sides of strong play follow there); up to
+  // free_move_plies marks, a move that sends the opponent to a finished
+  // board, giving it the free choice, is left out while another move
+  // remains. Negative: off, as by default: against the strongest public
+  // bot, which searches this way, neither scored better
+  // (bench/results/uttt.md, "Opening knowledge in the tree").
+  int mirror_plies = -1;
+  int free_move_plies = -1;
+  // The plies they cover when switched on (the settings measured).
+  static constexpr int kMirrorPlies = 20;
+  static constexpr int kFreeMovePlies = 30;
+
+  bool tree_moves(const State& s, std::vector<Move>& out) {
+    moves(s, out);
+    if (mirror_plies < 0 && free_move_plies < 0) return false;
+    const std::size_t legal = out.size();
+    const int plies = s.plies();
+    if (plies <= mirror_plies && s.forced >= 0 && (s.cells[kX][s.forced] | s.cells[kO][s.forced]) == 0) {
+      out.assign(1, make_move(s.forced, s.forced));
+      return legal > 1;
+    }
+    if (plies > free_move_plies) return false;
+    const unsigned finished = s.finished();
+    // Only a move that closes its board can end the game or change which
+    // boards are finished.
+    auto gives_free_move = [&](Move m) {
+      const int b = board_of(m), c = cell_of(m);
+      const unsigned mine = s.cells[s.side][b] | (1u << c);
+      if (kHasLine[mine] || (mine | s.cells[1 - s.side][b]) == kFull) {
+        const State t = applied(s, m);
+        return !t.over() && t.forced < 0;
+      }
+      return (finished >> c & 1) != 0;
+    };
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < legal; ++i)
+      if (!gives_free_move(out[i])) out[kept++] = out[i];
+    if (kept == 0) return false;  // every move gives the free choice: keep them all
+    out.resize(kept);
+    return kept < legal;
+  }
+
   // The expected result for the side to move.
   double value(const State& s, Rng& rng) {
     if (network) {
@@ -102,6 +147,9 @@ struct EngineOptions {
   Leaf leaf = Leaf::kNetwork;
   std::shared_ptr<const Network> network;  // for the network's uses; empty: the embedded one
   int threads = 1;                         // > 1: root parallelism, one tree per thread
+  // SearchGame's opening knowledge in the tree (negative: off).
+  int mirror_plies = -1;
+  int free_move_plies = -1;
 
   // The search settings of the default engine (bench/results/uttt.md),
   // chosen by matches against the strongest public bot: exploration 0.45
@@ -151,6 +199,8 @@ class Engine {
     for (int i = 0; i < n; ++i) {
       auto w = std::make_unique<Worker>();
       w->game.policy = options.policy;
+      w->game.mirror_plies = options.mirror_plies;
+      w->game.free_move_plies = options.free_move_plies;
       const Network* net = options.network ? options.network.get() : &Network::embedded();
       if (options.leaf != Leaf::kPlayout) w->game.network = net;
       w->game.mixed = options.leaf == Leaf::kMixed;

@@ -43,6 +43,12 @@ struct State {
   // Boards the player to move may play in (mask), 0 when the game is over.
   unsigned available_boards() const;
   int marks(int player, int board) const { return __builtin_popcount(cells[player][board]); }
+  // Marks on the whole grid: the plies played.
+  int plies() const {
+    int n = 0;
+    for (int b = 0; b < 9; ++b) n += __builtin_popcount(static_cast<unsigned>(cells[0][b] | cells[1][b]));
+    return n;
+  }
 
   friend bool operator==(const State& a, const State& b) {
     return a.cells == b.cells && a.forced == b.forced && a.side == b.side;

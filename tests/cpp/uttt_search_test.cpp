@@ -2,6 +2,8 @@
 // playout policies.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "test_support.hpp"
 #include "uttt/engine.hpp"
 
@@ -103,6 +105,99 @@ TEST(UtttSearch, ProvesALostPosition) {
   EXPECT_EQ(r.proven, search::Proven::kLoss);
   ASSERT_TRUE(r.move);
   EXPECT_TRUE(is_legal(*s, *r.move));
+}
+
+std::vector<Move> legal_moves(const State& s) {
+  MoveList list;
+  generate_moves(s, list);
+  return {list.begin(), list.end()};
+}
+
+// SearchGame with its opening knowledge switched on.
+SearchGame with_tree_knowledge() {
+  SearchGame g;
+  g.mirror_plies = SearchGame::kMirrorPlies;
+  g.free_move_plies = SearchGame::kFreeMovePlies;
+  return g;
+}
+
+TEST(UtttSearch, TreeMovesMirrorIntoAnEmptyBoardEarlyOn) {
+  SearchGame g = with_tree_knowledge();
+  std::vector<Move> out;
+  // x sends o to the empty centre board: o sends x back there.
+  const State s = applied(initial_state(), make_move(0, 4));
+  EXPECT_TRUE(g.tree_moves(s, out));
+  EXPECT_EQ(out, std::vector<Move>{make_move(4, 4)});
+  // The centre board holds a mark: every move is searched.
+  const State t = applied(initial_state(), make_move(4, 4));
+  EXPECT_FALSE(g.tree_moves(t, out));
+  EXPECT_EQ(out, legal_moves(t));
+  // At the root, or with the knowledge off, every move.
+  g.mirror_plies = g.free_move_plies = -1;
+  EXPECT_FALSE(g.tree_moves(s, out));
+  EXPECT_EQ(out.size(), 9u);
+}
+
+TEST(UtttSearch, TreeMovesLeaveOutTheFreeChoiceButNotAWin) {
+  // x to move in ne; nw is x's and c is o's: ne's nw cell would send o to
+  // nw (a free choice) and is left out, its centre wins the game though
+  // it points at the finished centre board.
+  std::array<std::array<std::uint16_t, 9>, 2> cells{};
+  cells[kX][0] = 0b000000111;
+  cells[kX][1] = 0b000000111;
+  cells[kX][2] = 0b000101000;
+  cells[kX][6] = 0b000010101;
+  cells[kO][0] = 0b000011000;
+  cells[kO][1] = 0b000011000;
+  cells[kO][2] = 0b110000010;
+  cells[kO][4] = 0b000000111;
+  cells[kO][8] = 0b000000001;
+  const State s = build_state(cells, 2);
+  ASSERT_EQ(s.side, kX);
+  ASSERT_EQ(s.forced, 2);
+  SearchGame g = with_tree_knowledge();
+  std::vector<Move> out;
+  EXPECT_TRUE(g.tree_moves(s, out));
+  EXPECT_EQ(out, (std::vector<Move>{make_move(2, 2), make_move(2, 4), make_move(2, 6)}));
+  // The engine searching this way still plays the win, and proves it.
+  EngineOptions o;
+  o.mirror_plies = SearchGame::kMirrorPlies;
+  o.free_move_plies = SearchGame::kFreeMovePlies;
+  for (bool filter_root : {false, true}) {
+    o.mcts.filter_root = filter_root;
+    const auto r = Engine(o, false).move(s, search::Limits::of_nodes(100000));
+    EXPECT_EQ(r.move, make_move(2, 4)) << filter_root;
+    EXPECT_EQ(r.proven, search::Proven::kWin) << filter_root;
+  }
+  // Off (the default), every legal move.
+  SearchGame plain;
+  EXPECT_FALSE(plain.tree_moves(s, out));
+  EXPECT_EQ(out, legal_moves(s));
+}
+
+// On random positions: a non-empty subset of the legal moves, all of them
+// when it says so, and a move left out only where the knowledge applies.
+TEST(UtttSearch, TreeMovesAreLegalAndLeaveOutOnlyWhatTheyShould) {
+  SearchGame g = with_tree_knowledge();
+  std::vector<Move> out;
+  for (const State& s : random_positions(3000, 77)) {
+    const std::vector<Move> legal = legal_moves(s);
+    const bool left_out = g.tree_moves(s, out);
+    ASSERT_FALSE(out.empty());
+    EXPECT_EQ(left_out, out.size() < legal.size());
+    for (Move m : out) EXPECT_TRUE(is_legal(s, m));
+    if (s.plies() > SearchGame::kFreeMovePlies) {
+      EXPECT_FALSE(left_out);
+    }
+    const bool mirror = out.size() == 1 && s.forced >= 0 && out[0] == make_move(s.forced, s.forced);
+    if (!left_out || mirror) continue;
+    for (Move m : legal) {
+      if (std::find(out.begin(), out.end(), m) != out.end()) continue;
+      const State t = applied(s, m);
+      EXPECT_FALSE(t.over());
+      EXPECT_EQ(t.forced, -1) << "only a move that gives the free choice is left out";
+    }
+  }
 }
 
 TEST(UtttSearch, HonoursANodeBudgetExactly) {
