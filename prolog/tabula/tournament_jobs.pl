@@ -70,12 +70,24 @@ tournament_jobs_play(Pending, Setup, Options, OnRecord) :-
     path_args(Game, PathArgs),
     maplist(game_job(Exe, PathArgs, GamesFile, Results), Pending, Jobs),
     % Results written while no coordinator looked: recorded first.
-    include(job_done, Jobs, Before),
+    partition(job_done, Jobs, Before, ToRun),
     forall(member(Job, Before), take_result(Job, OnRecord)),
-    exclude(job_done, Jobs, ToRun),
     job_options(Options, JobsDir, JobOptions),
-    jobs_run(ToRun, [ on_event(tabula_tournament_jobs:event(ToRun, OnRecord))
-                    | JobOptions ]).
+    gensym(tournament_jobs_, Key),
+    setup_call_cleanup(
+        true,
+        ( jobs_run(ToRun, [ on_event(tabula_tournament_jobs:event(Key, ToRun, OnRecord))
+                          | JobOptions ]),
+          % A Result written after the partition above but before
+          % jobs_run/2 looked counts as done there without a done event
+          % (a killed coordinator's queued array may still be running):
+          % recorded here, once.
+          forall(( member(Job, ToRun), Job = job(JobId, _, _),
+                   \+ taken_(Key, JobId), job_done(Job) ),
+                 take_result(Job, OnRecord)) ),
+        retractall(taken_(Key, _))).
+
+:- dynamic taken_/2.    % Key, JobId: recorded by event/4
 
 % The games' setup and pairings, rewritten whole each run: same event,
 % same content, so a task reading it at that moment reads either copy.
@@ -128,13 +140,14 @@ job_options(Options, JobsDir, JobOptions) :-
     directory_file_path(JobsDir, logs, Logs),
     JobOptions = [log_dir(Logs)|Os3].
 
-:- public event/3.
-event(Jobs, OnRecord, done(JobId)) :- !,
+:- public event/4.
+event(Key, Jobs, OnRecord, done(JobId)) :- !,
     memberchk(job(JobId, Argv, Result), Jobs),
+    assertz(taken_(Key, JobId)),
     take_result(job(JobId, Argv, Result), OnRecord).
-event(_, _, failed(JobId, Why)) :- !,
+event(_, _, _, failed(JobId, Why)) :- !,
     print_message(warning, format("game ~w could not be played: ~q", [JobId, Why])).
-event(_, _, _).
+event(_, _, _, _).
 
 % A Result the coordinator cannot read (yet: a lagging shared file
 % system) is left for the next run, which takes it as done then.

@@ -78,7 +78,7 @@ echo "killed the coordinator: $(compgen -G "$t_slurm/jobs/results/g*.pl" | wc -l
   "$(grep -c '^game(' "$t_slurm/games.pl") recorded"
 (pl "${event[@]}" --out "$t_slurm" --backend slurm --poll-interval 0.5) >>"$scratch/t-slurm.log" 2>&1 ||
   { cat "$scratch/t-slurm.log"; fail "the restarted coordinator failed"; }
-grep -q '^games 4/4 ' "$scratch/t-slurm.log" || fail "no progress line 'games 4/4'"
+grep -q '^games 4/4 ' "$scratch/t-slurm.log" || { cat "$scratch/t-slurm.log"; fail "no progress line 'games 4/4'"; }
 n=$(grep -c '^game(' "$t_slurm/games.pl")
 ((n == 4)) || fail "games.pl holds $n game lines, not 4"
 for run in t-local t-slurm; do
