@@ -8,6 +8,7 @@
 //                     [--leaf network|playout|mixed] [--network FILE]
 //                     [--mix X] [--bonus X] [--negamax 0|1] [--opening rc,rc,...]
 //                     [--book 0|1] [--mirror N] [--free N] [--filter-root 0|1] [--wide X]
+//                     [--opponent-only 0|1]
 //
 // --opening: the game's first plies, as the referee draws them
 // (the runner's --plies N and "{opening}"): while the game follows
@@ -25,7 +26,8 @@
 // to which the tree plays the opening's mirror moves and leaves out moves
 // that give the free choice (SearchGame::tree_moves; -1, the default: off;
 // 20 and 30 were measured);
-// --filter-root 1: the root too. --wide X: the exploration of a move
+// --filter-root 1: the root too; --opponent-only 1: only where the
+// opponent moves. --wide X: the exploration of a move
 // that gives the free choice, times X.
 #include <algorithm>
 #include <cstdio>
@@ -51,7 +53,7 @@ namespace {
       "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n"
       "       [--leaf network|playout|mixed] [--network FILE] [--mix X] [--bonus X]\n"
       "       [--negamax 0|1] [--opening rc,rc,...] [--book 0|1] [--mirror N] [--free N]\n"
-      "       [--filter-root 0|1] [--wide X]\n");
+      "       [--filter-root 0|1] [--opponent-only 0|1] [--wide X]\n");
   std::exit(2);
 }
 
@@ -139,6 +141,8 @@ int main(int argc, char** argv) {
       options.mirror_plies = std::stoi(next());
     } else if (a == "--free") {
       options.free_move_plies = std::stoi(next());
+    } else if (a == "--opponent-only") {
+      options.knowledge_for_opponent = next() != "0";
     } else if (a == "--filter-root") {
       options.mcts.filter_root = next() != "0";
     } else if (a == "--expand") {

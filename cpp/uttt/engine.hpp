@@ -93,6 +93,9 @@ struct SearchGame : Game {
   // (bench/results/uttt.md, "Opening knowledge in the tree").
   int mirror_plies = -1;
   int free_move_plies = -1;
+  // When not negative, the knowledge applies only where this side moves
+  // (the opponent's, to model a bot that searches this way).
+  int knowledge_side = -1;
   // The plies they cover when switched on (the settings measured).
   static constexpr int kMirrorPlies = 20;
   static constexpr int kFreeMovePlies = 30;
@@ -100,6 +103,7 @@ struct SearchGame : Game {
   bool tree_moves(const State& s, std::vector<Move>& out) {
     moves(s, out);
     if (mirror_plies < 0 && free_move_plies < 0) return false;
+    if (knowledge_side >= 0 && s.side != knowledge_side) return false;
     const std::size_t legal = out.size();
     const int plies = s.plies();
     if (plies <= mirror_plies && s.forced >= 0 && (s.cells[kX][s.forced] | s.cells[kO][s.forced]) == 0) {
@@ -147,9 +151,11 @@ struct EngineOptions {
   Leaf leaf = Leaf::kNetwork;
   std::shared_ptr<const Network> network;  // for the network's uses; empty: the embedded one
   int threads = 1;                         // > 1: root parallelism, one tree per thread
-  // SearchGame's opening knowledge in the tree (negative: off).
+  // SearchGame's opening knowledge in the tree (negative: off), for both
+  // sides or only where the root's opponent moves.
   int mirror_plies = -1;
   int free_move_plies = -1;
+  bool knowledge_for_opponent = false;
 
   // The search settings of the default engine (bench/results/uttt.md),
   // chosen by matches against the strongest public bot: exploration 0.45
@@ -236,6 +242,7 @@ class Engine {
   // max_nodes is shared out among them (so the total is exact); the stop
   // callback is polled by the calling thread only, the others stop with it.
   search::Result<Move> move(const State& s, const search::Limits& limits, const search::StopFn& stop = {}) {
+    for (auto& w : workers_) w->game.knowledge_side = options_.knowledge_for_opponent ? 1 - s.side : -1;
     if (workers_.size() == 1) return workers_[0]->mcts->run(s, limits, stop);
     const std::size_t n = workers_.size();
     std::atomic<bool> done{false};

@@ -132,6 +132,13 @@ TEST(UtttSearch, TreeMovesMirrorIntoAnEmptyBoardEarlyOn) {
   const State t = applied(initial_state(), make_move(4, 4));
   EXPECT_FALSE(g.tree_moves(t, out));
   EXPECT_EQ(out, legal_moves(t));
+  // Where the side to move is not the one the knowledge is for: every move.
+  g.knowledge_side = kX;
+  EXPECT_FALSE(g.tree_moves(s, out));
+  EXPECT_EQ(out.size(), 9u);
+  g.knowledge_side = kO;
+  EXPECT_TRUE(g.tree_moves(s, out));
+  EXPECT_EQ(out, std::vector<Move>{make_move(4, 4)});
   // At the root, or with the knowledge off, every move.
   g.mirror_plies = g.free_move_plies = -1;
   EXPECT_FALSE(g.tree_moves(s, out));
