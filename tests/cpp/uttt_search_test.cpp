@@ -10,8 +10,8 @@
 namespace tabula::uttt {
 namespace {
 
-// x to move, boards nw and n won by x: the centre of ne wins the game.
-State one_move_from_winning() {
+// x to move in ne, boards nw and n won by x: the centre of ne wins the game.
+std::array<std::array<std::uint16_t, 9>, 2> one_move_from_winning_cells() {
   std::array<std::array<std::uint16_t, 9>, 2> cells{};
   cells[kX][0] = 0b000000111;
   cells[kX][1] = 0b000000111;
@@ -20,8 +20,9 @@ State one_move_from_winning() {
   cells[kO][1] = 0b000011000;
   cells[kO][2] = 0b110000010;
   cells[kO][8] = 0b000000001;
-  return build_state(cells, 2);
+  return cells;
 }
+State one_move_from_winning() { return build_state(one_move_from_winning_cells(), 2); }
 
 std::vector<State> random_positions(int n, std::uint64_t seed) {
   std::vector<State> out;
@@ -149,16 +150,9 @@ TEST(UtttSearch, TreeMovesLeaveOutTheFreeChoiceButNotAWin) {
   // x to move in ne; nw is x's and c is o's: ne's nw cell would send o to
   // nw (a free choice) and is left out, its centre wins the game though
   // it points at the finished centre board.
-  std::array<std::array<std::uint16_t, 9>, 2> cells{};
-  cells[kX][0] = 0b000000111;
-  cells[kX][1] = 0b000000111;
-  cells[kX][2] = 0b000101000;
+  auto cells = one_move_from_winning_cells();
   cells[kX][6] = 0b000010101;
-  cells[kO][0] = 0b000011000;
-  cells[kO][1] = 0b000011000;
-  cells[kO][2] = 0b110000010;
   cells[kO][4] = 0b000000111;
-  cells[kO][8] = 0b000000001;
   const State s = build_state(cells, 2);
   ASSERT_EQ(s.side, kX);
   ASSERT_EQ(s.forced, 2);
