@@ -8,7 +8,7 @@
 //                     [--leaf network|playout|mixed] [--network FILE]
 //                     [--mix X] [--bonus X] [--negamax 0|1] [--opening rc,rc,...]
 //                     [--book 0|1] [--mirror N] [--free N] [--filter-root 0|1] [--wide X]
-//                     [--opponent-only 0|1]
+//                     [--opponent-only 0|1] [--contempt X]
 //
 // --opening: the game's first plies, as the referee draws them
 // (the runner's --plies N and "{opening}"): while the game follows
@@ -28,7 +28,8 @@
 // 20 and 30 were measured);
 // --filter-root 1: the root too; --opponent-only 1: only where the
 // opponent moves. --wide X: the exploration of a move
-// that gives the free choice, times X.
+// that gives the free choice, times X. --contempt X: a draw is worth
+// 0.5 - X to the engine in its tree (search/mcts.hpp).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -53,7 +54,7 @@ namespace {
       "       [--fpu X] [--policy random|win|avoid] [--reuse 0|1] [--threads N] [--expand N]\n"
       "       [--leaf network|playout|mixed] [--network FILE] [--mix X] [--bonus X]\n"
       "       [--negamax 0|1] [--opening rc,rc,...] [--book 0|1] [--mirror N] [--free N]\n"
-      "       [--filter-root 0|1] [--opponent-only 0|1] [--wide X]\n");
+      "       [--filter-root 0|1] [--opponent-only 0|1] [--wide X] [--contempt X]\n");
   std::exit(2);
 }
 
@@ -137,6 +138,8 @@ int main(int argc, char** argv) {
     } else if (a == "--wide") {
       options.mcts.wide_children = 9;
       options.mcts.wide_exploration = std::stod(next());
+    } else if (a == "--contempt") {
+      options.mcts.contempt = std::stod(next());
     } else if (a == "--mirror") {
       options.mirror_plies = std::stoi(next());
     } else if (a == "--free") {

@@ -49,13 +49,21 @@
 // selected again while another is open, and a proven win at the root is
 // played at once (the search stops).
 //
+// Contempt (MctsOptions::contempt = c): a drawn game, played out or
+// proven, is worth 0.5 - c to the side to move at the root and 0.5 + c to
+// the other, so that the root's side prefers an open line to a sure draw
+// while it looks no worse than that. Leaf values from the game are taken
+// as they are. A proof stays what the game says (a proven draw is
+// reported as a draw); only its worth in the tree moves.
+//
 // Tree reuse (MctsOptions::reuse): one Mcts object keeps its tree between
-// calls of run(). When the new root is the old root or a position two
-// plies below it that the tree holds (the engine's move, then the
+// calls of run(). When the new root is the old root or a position one or
+// two plies below it that the tree holds (the engine's move, then the
 // opponent's), that subtree becomes the new tree, with its statistics;
 // otherwise the search starts afresh. The game's State must then be
-// equality-comparable. Reuse changes only what a search knows when it
-// starts, never which positions it accepts.
+// equality-comparable. With contempt, a tree is not reused for a root
+// whose side to move differs from the last one's. Reuse changes only what
+// a search knows when it starts, never which positions it accepts.
 //
 // The tree lives in one vector owned by the Mcts object, so a search is
 // reentrant across objects; one object must not be used by two threads at
@@ -112,6 +120,7 @@ struct MctsOptions {
   bool negamax = false;
   double prior_weight = 0.0;  // weight of the priors hook, when the game has one
   bool solver = true;         // prove wins, losses and draws
+  double contempt = 0.0;      // a draw's worth below 0.5 for the root's side (see above)
   bool reuse = false;         // keep the tree between run() calls (see above)
   bool filter_root = false;   // the root too takes the game's tree_moves
   // A visited child with more than wide_children children of its own has
@@ -159,7 +168,7 @@ class Mcts {
   // Nodes the tree can hold without reallocating.
   std::size_t tree_capacity() const { return tree_.capacity(); }
   // Whether a run() on `root` would start from the kept tree (see reroot()).
-  bool follows(const State& root) const { return options_.reuse && find(root) >= 0; }
+  bool follows(const State& root) const { return reusable(root) && find(root) >= 0; }
   // Gives back the second buffer that rerooting copies into (kept between
   // calls otherwise, so that a game's next reroot finds its memory ready).
   void release_spare() { std::vector<Node>().swap(spare_); }
@@ -170,11 +179,12 @@ class Mcts {
   Result<Move> run(const State& root, const Limits& limits, const StopFn& stop = {}) {
     Budget budget(limits, stop);
     Result<Move> result;
-    if (!options_.reuse || !reroot(root)) {
+    if (!reusable(root) || !reroot(root)) {
       tree_.assign(1, Node{});
       root_state_ = root;
     }
     reused_visits_ = tree_[0].visits;
+    contempt_side_ = game_.side(root);
     if (winner(root) != kOngoing) return finish(result, budget, 0);
     if (!tree_[0].expanded) expand(0, root);
     if (tree_[0].partial && (!options_.filter_root || all_children_lost(0))) widen_root(root);
@@ -250,8 +260,9 @@ class Mcts {
           break;
         }
       }
-      const std::int32_t child = select_child(node);
-      movers_.push_back(game_.side(s));
+      const int side = game_.side(s);
+      const std::int32_t child = select_child(node, side);
+      movers_.push_back(side);
       s = game_.apply(s, tree_[child].move);
       path_.push_back(child);
       node = child;
@@ -262,7 +273,7 @@ class Mcts {
           if (options_.solver) prove_terminal(child, w);
         } else if (negamax() && tree_.size() < options_.max_tree_nodes) {
           expand(child, s);
-          value = negamax_value(child);
+          value = negamax_value(child, game_.side(s));
           tree_[child].value = static_cast<float>(value);
         } else {
           value = static_values() ? static_cast<double>(tree_[child].prior) : leaf_value(s);
@@ -282,7 +293,7 @@ class Mcts {
     } else {
       const int w = game_.playout(s, rng_);
       const int mover = 1 - game_.side(s);
-      return w == kDraw ? 0.5 : (w == mover ? 1.0 : 0.0);
+      return w == kDraw ? draw_value(mover) : (w == mover ? 1.0 : 0.0);
     }
   }
 
@@ -294,7 +305,7 @@ class Mcts {
       Node& n = tree_[path_[i]];
       n.visits += 1;
       if (outcome != kOngoing)
-        n.score += outcome == kDraw ? 0.5 : (outcome == movers_[i] ? 1.0 : 0.0);
+        n.score += outcome == kDraw ? draw_value(movers_[i]) : (outcome == movers_[i] ? 1.0 : 0.0);
       else
         n.score += movers_[i] == leaf_mover ? value : 1.0 - value;
     }
@@ -315,7 +326,7 @@ class Mcts {
       for (std::size_t i = path_.size() - 1; i-- > 0;) {
         Node& n = tree_[path_[i]];
         if (!n.expanded || n.child_count == 0) break;
-        const auto v = static_cast<float>(negamax_value(path_[i]));
+        const auto v = static_cast<float>(negamax_value(path_[i], movers_[i + 1]));
         if (v == n.value && !proved) break;
         n.value = v;
       }
@@ -364,16 +375,23 @@ class Mcts {
   bool static_values() const { return kHasPriors && options_.prior_mix > 0.0; }
   bool negamax() const { return static_values() && options_.negamax; }
 
-  // A node's value from a child: its proof, else its value.
-  static float child_value(const Node& c) {
-    return c.proof == kWon ? 1.0f : c.proof == kLost ? 0.0f : c.proof == kDrawn ? 0.5f : c.value;
+  // A draw's worth to `mover` (contempt).
+  double draw_value(int mover) const {
+    return mover == contempt_side_ ? 0.5 - options_.contempt : 0.5 + options_.contempt;
   }
-  // 1 - the best value among the children of an expanded node.
-  double negamax_value(std::int32_t index) const {
+  // A node's value from a child that `mover` moved into: its proof, else
+  // its value.
+  float child_value(const Node& c, int mover) const {
+    if (c.proof == kDrawn) return static_cast<float>(draw_value(mover));
+    return c.proof == kWon ? 1.0f : c.proof == kLost ? 0.0f : c.value;
+  }
+  // 1 - the best value among the children of an expanded node where `side`
+  // is to move.
+  double negamax_value(std::int32_t index, int side) const {
     const Node& n = tree_[index];
     float best = 0.0f;
     for (std::int32_t c = n.first_child; c < n.first_child + n.child_count; ++c)
-      best = std::max(best, child_value(tree_[c]));
+      best = std::max(best, child_value(tree_[c], side));
     return 1.0 - static_cast<double>(best);
   }
 
@@ -392,8 +410,10 @@ class Mcts {
     return score > 0 ? mover : 1 - mover;
   }
 
-  std::int32_t select_child(std::int32_t index) {
+  // `side` is to move at the node.
+  std::int32_t select_child(std::int32_t index, int side) {
     const Node& parent = tree_[index];
+    const auto drawn = static_cast<float>(draw_value(side));
     // c * sqrt(ln N / n) as c * sqrt(ln N) / sqrt(n), in single precision:
     // this loop is the tree's hot spot.
     const float c_log_n = static_cast<float>(options_.exploration) *
@@ -422,7 +442,7 @@ class Mcts {
         v += 1e-6 * static_cast<double>(rng_.below(1024));
       } else {
         const float n = static_cast<float>(child.visits);
-        float mean = child.proof == kDrawn ? 0.5f : static_cast<float>(child.score) / n;
+        float mean = child.proof == kDrawn ? drawn : static_cast<float>(child.score) / n;
         if (mix && child.proof == kOpen)
           mean = lambda * (use_value ? child.value : child.prior) + (1.0f - lambda) * mean;
         const float explore = wide && child.child_count > options_.wide_children ? wide_factor : 1.0f;
@@ -486,7 +506,7 @@ class Mcts {
         if (tree_[o].move == tree_[c].move) tree_[c] = tree_[o];
     r.visits = old.visits;
     r.score = old.score;
-    if (negamax()) r.value = static_cast<float>(negamax_value(0));
+    if (negamax()) r.value = static_cast<float>(negamax_value(0, game_.side(root)));
   }
 
   // The move to play: a proven win at once, else the most visited child
@@ -512,7 +532,7 @@ class Mcts {
         if (tree_[c].proof == kDrawn && (draw < 0 || better(c, draw))) draw = c;
         if (tree_[c].proof != kDrawn && better(c, best)) best = c;
       }
-      if (draw >= 0 && (best < 0 || mean(best) < 0.5)) best = draw;
+      if (draw >= 0 && (best < 0 || mean(best) < draw_value(contempt_side_))) best = draw;
     }
     if (best < 0)
       for (std::int32_t c = r.first_child; c < r.first_child + r.child_count; ++c)
@@ -565,6 +585,14 @@ class Mcts {
 
   // The node of the kept tree whose position is `root`, within two plies
   // of the kept root (0: the root itself); -1 when there is none.
+  // Whether the kept tree may serve a search of `root`: with contempt, not
+  // when the side to move changed, as the draws below were scored for the
+  // other side.
+  bool reusable(const State& root) const {
+    if (!options_.reuse) return false;
+    return options_.contempt == 0.0 || !root_state_ || game_.side(*root_state_) == game_.side(root);
+  }
+
   std::int32_t find(const State& root) const {
     if constexpr (!std::equality_comparable<State>) {
       return -1;
@@ -622,6 +650,7 @@ class Mcts {
   std::vector<RootStat<Move>> root_stats_;
   bool proved_ = false;
   bool root_child_lost_ = false;  // the last simulation proved a root child lost
+  int contempt_side_ = 0;         // the root's side to move in this run
   std::vector<Move> buffer_;
   std::vector<float> priors_;
   std::vector<std::int32_t> path_;

@@ -295,6 +295,68 @@ TEST(SearchMcts, WideExplorationScalesTheExplorationOfWideChildren) {
   EXPECT_GT(boosted, 1800u);
 }
 
+// A tree game whose leaves below the root are valued, not played out:
+// value[node] is the expected result for the side to move there.
+struct ValuedTreeGame : TreeGame {
+  std::vector<double> values;
+  double value(const State& s, Rng&) { return values[s.node]; }
+};
+
+// Contempt: a sure draw against an open move worth `open` to the root's
+// side (its leaf is never expanded, so its mean stays `open`). The draw is
+// played unless the open move looks no worse than 0.5 - contempt.
+TEST(SearchMcts, ContemptPrefersAnOpenLineToADrawWithinItsMargin) {
+  for (int root_side : {0, 1}) {
+    auto pick = [&](double open, double contempt) {
+      ValuedTreeGame g;
+      g.add({});  // 0: the root
+      const int draw = g.add({}, 0);
+      const int unsure = deep_unknown(g, 4);
+      g.children[0] = {draw, unsure};
+      g.values.assign(g.children.size(), 0.5);
+      g.values[unsure] = 1.0 - open;  // for the opponent, to move there
+      MctsOptions o;
+      o.expand_after = 1u << 30;
+      o.contempt = contempt;
+      Mcts<ValuedTreeGame> mcts(g, o);
+      const auto r = mcts.run({0, root_side}, Limits::of_nodes(300));
+      EXPECT_EQ(r.proven, Proven::kUnknown);
+      return *r.move == draw ? "draw" : "open";
+    };
+    EXPECT_STREQ(pick(0.45, 0.0), "draw") << root_side;
+    EXPECT_STREQ(pick(0.45, 0.1), "open") << root_side;
+    EXPECT_STREQ(pick(0.35, 0.1), "draw") << root_side;
+    EXPECT_STREQ(pick(0.55, 0.0), "open") << root_side;
+  }
+}
+
+// Played-out draws are worth 0.5 - contempt to the root's side and
+// 0.5 + contempt to the other; a proven draw is still reported as a draw.
+TEST(SearchMcts, ContemptScoresDrawsForTheRootsSide) {
+  TreeGame g;
+  g.add({});  // 0: the root
+  const int draw = g.add({}, 0);
+  const int n = g.add({g.add({}, 0)});  // the opponent's single move draws
+  g.children[0] = {draw, n};
+  for (int root_side : {0, 1}) {
+    MctsOptions o;
+    o.solver = false;
+    o.contempt = 0.2;
+    Mcts<TreeGame> mcts(g, o);
+    mcts.run({0, root_side}, Limits::of_nodes(100));
+    for (const auto& st : mcts.root_stats()) {
+      ASSERT_GT(st.visits, 0u);
+      EXPECT_NEAR(st.score / static_cast<double>(st.visits), 0.3, 1e-9) << root_side;
+    }
+  }
+  MctsOptions o;
+  o.contempt = 0.2;
+  Mcts<TreeGame> mcts(g, o);
+  const auto r = mcts.run({}, Limits::of_nodes(100));
+  EXPECT_EQ(r.proven, Proven::kDraw);
+  EXPECT_EQ(r.score, 0) << "a proven draw is reported as a draw";
+}
+
 TEST(SearchMcts, CountsSimulationsExactly) {
   Nim g;
   MctsOptions o;
@@ -321,6 +383,25 @@ TEST(SearchMcts, ReusesTheSubtreeTwoPliesDown) {
   // A position the tree never reached: a fresh search.
   mcts.run({7, 1}, Limits::of_nodes(100));
   EXPECT_EQ(mcts.reused_visits(), 0u);
+}
+
+// Draws below a kept root were scored for its side to move: with contempt,
+// a root one ply down (the other side to move) starts afresh.
+TEST(SearchMcts, WithContemptATreeServesOnlyTheSameSideToMove) {
+  for (double contempt : {0.0, 0.1}) {
+    Nim g;
+    MctsOptions o;
+    o.reuse = true;
+    o.solver = false;
+    o.contempt = contempt;
+    Mcts<Nim> mcts(g, o);
+    mcts.run({60, 0}, Limits::of_nodes(2000));
+    const Nim::State child{59, 1}, grandchild{58, 0};
+    EXPECT_EQ(mcts.follows(child), contempt == 0.0);
+    EXPECT_TRUE(mcts.follows(grandchild));
+    mcts.run(child, Limits::of_nodes(100));
+    EXPECT_EQ(mcts.reused_visits() > 0, contempt == 0.0) << contempt;
+  }
 }
 
 TEST(SearchMcts, ReuseGivesTheSameAnswerOnTheSameRoot) {
