@@ -13,8 +13,9 @@
 A sandbox is a child `swipl` (the executable of the running Prolog unless
 told otherwise) working in a scratch copy of a folder, under bubblewrap
 (`bwrap`) when it can run here: the whole file system read-only but the
-scratch folder, a private `/tmp`, no network, its own process namespace,
-killed with its parent. Where bwrap cannot run, the child runs with
+scratch folder, a private `/tmp` (into which the folders the child runs
+from, when they lie under `/tmp`, are bound back read-only), no network,
+its own process namespace, killed with its parent. Where bwrap cannot run, the child runs with
 process limits only, and sandbox_property/2 says so (`isolation(none(Why))`).
 Either way it runs under resource limits (`prlimit`: CPU seconds, address
 space, file size, no core dumps; `--stack-limit`), with its standard input
@@ -223,9 +224,11 @@ start_child(Id) :-
     limits_prefix(Id, Prefix),
     (   Isolation == bwrap
     ->  limit_value(Id, tmp_size, 64, TmpMB),
+        tmp_rebinds([ChildFile, Exe], Extra, Rebinds),
         TmpBytes is TmpMB * 1024 * 1024,
         flatten_args([ '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc',
                        '--size', TmpBytes, '--tmpfs', '/tmp',
+                       Rebinds,
                        '--bind', Scratch, Scratch,
                        namespace_args,
                        '--chdir', Scratch, '--setenv', 'HOME', Scratch,
@@ -266,6 +269,45 @@ start_child(Id) :-
 
 to_atom(X, A) :-
     (   atom(X) -> A = X ; format(atom(A), '~w', [X]) ).
+
+% The private /tmp hides whatever the child needs that lies under /tmp (a
+% checkout or pack there, a swipl built there): its program's folder, the
+% executable's install folder and the folders of `-p Alias=Dir` are
+% bound back, read-only.
+tmp_rebinds(Files, SwiplArgs, Rebinds) :-
+    maplist(file_directory_name, Files, [ChildDir, ExeDir]),
+    file_directory_name(ExeDir, ExeRoot),
+    path_arg_dirs(SwiplArgs, PathDirs),
+    foldl(tmp_rebind, [ChildDir, ExeRoot|PathDirs], Rebinds0, []),
+    list_to_set(Rebinds0, Set),
+    foldl(ro_bind, Set, Rebinds, []).
+
+tmp_rebind(Dir0, Dirs, Tail) :-
+    (   catch(absolute_file_name(Dir0, Dir, [file_type(directory), file_errors(fail)]), _, fail),
+        under_tmp(Dir)
+    ->  Dirs = [Dir|Tail]
+    ;   Dirs = Tail
+    ).
+
+under_tmp(Dir) :-
+    sub_atom(Dir, 0, _, _, '/tmp/').
+
+ro_bind(Dir, ['--ro-bind', Dir, Dir|Tail], Tail).
+
+path_arg_dirs(['-p', Spec|Rest], Dirs) :-
+    !,
+    (   sub_atom(Spec, Before, 1, _, =)
+    ->  Start is Before + 1,
+        sub_atom(Spec, Start, _, 0, Value),
+        atomic_list_concat(Dirs0, :, Value)
+    ;   Dirs0 = []
+    ),
+    path_arg_dirs(Rest, Dirs1),
+    append(Dirs0, Dirs1, Dirs).
+path_arg_dirs([_|Rest], Dirs) :-
+    !,
+    path_arg_dirs(Rest, Dirs).
+path_arg_dirs([], []).
 
 % The child's program is the file next to this one.
 child_file(File) :-

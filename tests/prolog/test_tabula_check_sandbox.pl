@@ -150,6 +150,47 @@ test(sockets, [condition(bwrap_runs)]) :-
         assertion(O = error(_)) )),
     tcp_close_socket(Server).
 
+% A checkout or pack under /tmp, which the child's private /tmp would
+% hide: a copy of the sandbox's two files there starts its child, and the
+% child sees a file of the folder given to it with -p.
+test(a_library_under_tmp, [condition(bwrap_runs)]) :-
+    random_between(100000000, 999999999, R),
+    format(atom(Copy), '/tmp/tabula_sandbox_lib_~d', [R]),
+    directory_file_path(Copy, tabula, TabulaDir),
+    setup_call_cleanup(
+        make_directory_path(TabulaDir),
+        start_from_copy(TabulaDir, Copy, Status, Out),
+        delete_directory_and_contents(Copy)),
+    directory_file_path(Copy, 'tabula_marker.pl', Marker),
+    format(string(Expected), "~q~n", [answers([Marker], det)]),
+    assertion(Status == exit(0)),
+    assertion(Out == Expected).
+
+start_from_copy(TabulaDir, Copy, Status, Out) :-
+    forall(member(F, ['sandbox.pl', 'sandbox_child.pl']),
+           ( source_file_path('prolog/tabula', Ours),
+             directory_file_path(Ours, F, From),
+             copy_into(From, TabulaDir) )),
+    directory_file_path(Copy, 'tabula_marker.pl', Marker),
+    write_file_text(Marker, "% found through -p\n"),
+    directory_file_path(TabulaDir, 'sandbox.pl', Library),
+    hostile_dir(Dir),
+    swipl_executable(Exe),
+    format(atom(PathArg), 'library=~w', [Copy]),
+    atomic_list_concat(
+        [ "use_module(~q),",
+          "sandbox_start(~q, [executable(~q), isolation(bwrap), swipl_args(['-p', ~q])], Sb),",
+          "sandbox_call(Sb, absolute_file_name(library(tabula_marker), F,",
+          "                                    [file_type(prolog), access(read)]), F, 1, O),",
+          "print(O), nl, sandbox_stop(Sb)" ], Template),
+    format(atom(Goal), Template,
+           [Library, Dir, Exe, PathArg]),
+    process_create(Exe, ['--no-packs', '-q', '-g', Goal, '-t', halt],
+                   [ stdin(null), stdout(pipe(OutS)), stderr(null), process(Pid) ]),
+    read_string(OutS, _, Out),
+    close(OutS),
+    process_wait(Pid, Status).
+
 test(without_bwrap_process_limits_only) :-
     with_sandbox([isolation(none), inferences(2000000)], [Sb]>>(
         sandbox_property(Sb, isolation(I)),
