@@ -173,7 +173,8 @@ sandbox_start(Dir, Options, Sandbox) :-
         copy_directory(Dir, Scratch0),
         absolute_file_name(Scratch0, Scratch)
     ),
-    assertz(sandbox_(Id, [isolation_used(Isolation)|Options], Scratch)),
+    absolute_file_name(Dir, Source),
+    assertz(sandbox_(Id, [isolation_used(Isolation), source(Source)|Options], Scratch)),
     assertz(restarts_(Id, 0)),
     Sandbox = sandbox(Id),
     catch(start_child(Id),
@@ -224,7 +225,8 @@ start_child(Id) :-
     limits_prefix(Id, Prefix),
     (   Isolation == bwrap
     ->  limit_value(Id, tmp_size, 64, TmpMB),
-        tmp_rebinds([ChildFile, Exe], Extra, Rebinds),
+        option(source(Source), Options),
+        tmp_rebinds([ChildFile, Exe], [Source], Extra, Rebinds),
         TmpBytes is TmpMB * 1024 * 1024,
         flatten_args([ '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc',
                        '--size', TmpBytes, '--tmpfs', '/tmp',
@@ -272,13 +274,15 @@ to_atom(X, A) :-
 
 % The private /tmp hides whatever the child needs that lies under /tmp (a
 % checkout or pack there, a swipl built there): its program's folder, the
-% executable's install folder and the folders of `-p Alias=Dir` are
-% bound back, read-only.
-tmp_rebinds(Files, SwiplArgs, Rebinds) :-
+% executable's install folder, the folder the scratch copy was made from
+% (loads may name its files) and the folders of `-p Alias=Dir` are bound
+% back, read-only.
+tmp_rebinds(Files, Dirs, SwiplArgs, Rebinds) :-
     maplist(file_directory_name, Files, [ChildDir, ExeDir]),
     file_directory_name(ExeDir, ExeRoot),
     path_arg_dirs(SwiplArgs, PathDirs),
-    foldl(tmp_rebind, [ChildDir, ExeRoot|PathDirs], Rebinds0, []),
+    append([[ChildDir, ExeRoot], Dirs, PathDirs], All),
+    foldl(tmp_rebind, All, Rebinds0, []),
     list_to_set(Rebinds0, Set),
     foldl(ro_bind, Set, Rebinds, []).
 
