@@ -182,7 +182,7 @@ int main(int argc, char** argv) {
       std::fflush(stdout);
       continue;
     }
-    if (const auto b = book ? book_move(s) : std::nullopt) {
+    if (const auto b = book ? book_move(s, sims ? kUntimed : BookTime(ms)) : std::nullopt) {
       apply(s, *b);
       played.push_back(*b);
       const auto [r, c] = protocol::to_row_col(*b);

@@ -64,6 +64,11 @@ std::string parse_entry(std::string_view text, BookEntry& e) {
   if (!parse_number(score, e.score) || e.score < -1000 || e.score > 1000)
     return "bad score \"" + score + "\"";
   while (in >> word) {
+    if (word.starts_with("max_ms=") && e.top.empty() && e.max_ms == 0) {
+      if (!parse_number(std::string_view(word).substr(7), e.max_ms) || e.max_ms <= 0 || word[7] == '+')
+        return "bad time bound \"" + word + "\"";
+      continue;
+    }
     const auto colon = word.find(':');
     const auto tm = parse_move(std::string_view(word).substr(0, colon));
     char* end = nullptr;
@@ -141,6 +146,7 @@ std::string format_entry(const BookEntry& e) {
   std::snprintf(head, sizeof head, "%-26s %-5s %-9llu %+5d ", format_line(e.line).c_str(),
                 row_col(e.move).c_str(), static_cast<unsigned long long>(e.sims), e.score);
   std::string out = head;
+  if (e.max_ms > 0) out += " max_ms=" + std::to_string(e.max_ms);
   for (const auto& [m, share] : e.top) {
     char item[16];
     std::snprintf(item, sizeof item, " %s:%.3f", row_col(m).c_str(), share);
@@ -151,17 +157,26 @@ std::string format_entry(const BookEntry& e) {
 
 Book::Book(const std::vector<BookEntry>& entries, std::vector<std::string>* errors) {
   for (const BookEntry& e : entries)
-    if (!moves_.emplace(e.position, e.move).second && errors)
+    if (!entries_.emplace(e.position, e).second && errors)
       errors->push_back("position given twice: " + format_line(e.line));
 }
 
-std::optional<Move> Book::move(const State& s) const {
-  const auto it = moves_.find(s);
-  if (it == moves_.end()) return std::nullopt;
-  return it->second;
+const BookEntry* Book::entry(const State& s, BookTime time) const {
+  const auto it = entries_.find(s);
+  if (it == entries_.end()) return nullptr;
+  const BookEntry& e = it->second;
+  if (e.max_ms > 0 && time > BookTime(e.max_ms)) return nullptr;
+  return &e;
 }
 
-std::optional<Move> book_move(const State& s) { return compiled().book.move(s); }
+std::optional<Move> Book::move(const State& s, BookTime time) const {
+  const BookEntry* e = entry(s, time);
+  if (!e) return std::nullopt;
+  return e->move;
+}
+
+const BookEntry* book_entry(const State& s, BookTime time) { return compiled().book.entry(s, time); }
+std::optional<Move> book_move(const State& s, BookTime time) { return compiled().book.move(s, time); }
 
 const std::vector<BookEntry>& opening_book_entries() { return compiled().parsed.entries; }
 const std::vector<std::string>& opening_book_errors() { return compiled().parsed.errors; }

@@ -77,12 +77,38 @@ void follow_lines(const BookSettings& settings, const Entries& resumed, Entries&
   for (auto& t : helpers) t.join();
 }
 
+// The time bound of each position the lines searched (follow_lines' walk,
+// replayed on its results): 0 for the breadth-first plies' and where a line
+// without a bound searched it, else the largest of its lines' bounds.
+std::unordered_map<State, int, PositionHash> line_bounds(
+    const std::vector<BookLine>& lines, const Entries& results,
+    const std::unordered_set<State, PositionHash>& breadth) {
+  std::unordered_map<State, int, PositionHash> bounds;
+  for (const BookLine& line : lines) {
+    State s = initial_state();
+    for (std::size_t ply = 0; ply <= line.moves.size() && !s.over(); ++ply) {
+      if (s.side == kX ? line.x : line.o) {
+        const auto it = results.find(s);
+        if (it == results.end()) break;
+        const int bound = breadth.contains(s) ? 0 : line.max_ms;
+        const auto [b, added] = bounds.emplace(s, bound);
+        if (!added) b->second = b->second == 0 || bound == 0 ? 0 : std::max(b->second, bound);
+        if (ply < line.moves.size() && it->second.move != line.moves[ply]) break;
+      }
+      if (ply == line.moves.size()) break;
+      apply(s, line.moves[ply]);
+    }
+  }
+  return bounds;
+}
+
 }  // namespace
 
 ParsedBookLines parse_book_lines(std::string_view text) {
   ParsedBookLines out;
   std::istringstream in{std::string(text)};
   std::string row;
+  int max_ms = 0;
   for (int number = 1; std::getline(in, row); ++number) {
     std::istringstream fields(row);
     std::string side, moves;
@@ -90,7 +116,16 @@ ParsedBookLines parse_book_lines(std::string_view text) {
     auto error = [&](const std::string& why) {
       out.errors.push_back("line " + std::to_string(number) + ": " + why + ": " + row);
     };
+    if (side == "max_ms") {
+      std::string rest;
+      if (!(fields >> max_ms) || max_ms < 0 || fields >> rest) {
+        error("max_ms needs one count of milliseconds, 0 for none");
+        max_ms = 0;
+      }
+      continue;
+    }
     BookLine line;
+    line.max_ms = max_ms;
     line.x = side == "x" || side == "xo";
     line.o = side == "o" || side == "xo";
     if (!line.x && !line.o) {
@@ -218,7 +253,10 @@ std::vector<BookEntry> build_book(
   for (int j = 1; j < settings.jobs; ++j) helpers.emplace_back(work);
   work();
   for (auto& t : helpers) t.join();
+  std::unordered_set<State, PositionHash> breadth;
+  for (const auto& [s, e] : results) breadth.insert(s);
   follow_lines(settings, resumed, results, progress, on_search);
+  const auto bounds = line_bounds(settings.lines, results, breadth);
 
   // The fixed order: breadth first from the start, each position under the
   // first line that reaches it.
@@ -226,6 +264,7 @@ std::vector<BookEntry> build_book(
   if (const auto it = results.find(start); it != results.end()) {
     out.push_back(it->second);
     out.back().line.clear();
+    out.back().max_ms = 0;
   }
   std::unordered_set<State, PositionHash> placed{start};
   for (std::size_t i = 0; i < out.size(); ++i) {
@@ -237,6 +276,7 @@ std::vector<BookEntry> build_book(
       BookEntry e = it->second;
       e.line = out[i].line;
       e.line.push_back(m);
+      e.max_ms = 0;
       out.push_back(std::move(e));
     }
   }
@@ -247,6 +287,8 @@ std::vector<BookEntry> build_book(
       if (const auto it = results.find(s); it != results.end() && placed.insert(s).second) {
         out.push_back(it->second);
         out.back().line.assign(line.moves.begin(), line.moves.begin() + static_cast<std::ptrdiff_t>(ply));
+        const auto bound = bounds.find(s);
+        out.back().max_ms = bound == bounds.end() ? 0 : bound->second;
       }
       if (ply < line.moves.size()) apply(s, line.moves[ply]);
     }

@@ -13,6 +13,11 @@
 // side is to move are searched in order, as long as the book's move is
 // the line's own; where the book chooses another move the line ends, since
 // a game with the book would not go on along it.
+//
+// A line may carry a time bound (max_ms, book.hpp): the positions it
+// searches answer only moves of at most that many milliseconds, unless
+// they are among the breadth-first plies or a line without a bound
+// searches them too (between two bounds, the larger holds).
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -31,13 +36,16 @@ struct BookLine {
   std::vector<Move> moves;
   bool x = false;  // the positions where x is to move are searched
   bool o = false;  // and those where o is
+  int max_ms = 0;  // > 0: its positions answer moves of at most this many ms
 };
 
 // Lines of the text of a lines file: one per line, the side(s) whose
 // positions are searched (`x`, `o` or `xo`), then the moves as the book
 // writes them ("44,33,00"); anything after is a comment, as are blank
-// lines and lines starting with '#'. A line that does not parse or holds
-// an illegal move is an error (its number and text), and is left out.
+// lines and lines starting with '#'. A line "max_ms N" gives the lines
+// below it the time bound N, until the next such line ("max_ms 0": none).
+// A line that does not parse or holds an illegal move is an error (its
+// number and text), and is left out.
 struct ParsedBookLines {
   std::vector<BookLine> lines;
   std::vector<std::string> errors;
@@ -76,7 +84,8 @@ struct BookProgress {
 // order (breadth first, children in book_children order, each with the
 // first line of that order; then the positions of each line in the order
 // of the lines, those not placed yet), whatever the jobs and the order of
-// finishing.
+// finishing. Each entry's max_ms comes from the settings' lines, not from
+// `done`.
 std::vector<BookEntry> build_book(
     const BookSettings& settings, const std::vector<BookEntry>& done,
     const std::function<void(const BookEntry&, const BookProgress&)>& on_search);

@@ -470,18 +470,16 @@ bool uttt_search_(term_t state, term_t millis, term_t simulations, term_t seed, 
   return unify_search(move, info, s, engine.move(s, limits, poll.stop_fn()), poll);
 }
 
-// The opening book's move for s as a search's result (book.hpp): its
-// score is the book search's, and it took no simulations here.
-std::optional<search::Result<Move>> book_result(const State& s) {
-  if (!book_move(s)) return std::nullopt;
-  for (const BookEntry& e : opening_book_entries())
-    if (e.position == s) {
-      search::Result<Move> r;
-      r.move = e.move;
-      r.score = e.score;
-      return r;
-    }
-  return std::nullopt;
+// The opening book's move for s, given `time`, as a search's result
+// (book.hpp): its score is the book search's, and it took no simulations
+// here.
+std::optional<search::Result<Move>> book_result(const State& s, BookTime time) {
+  const BookEntry* e = book_entry(s, time);
+  if (!e) return std::nullopt;
+  search::Result<Move> r;
+  r.move = e->move;
+  r.score = e->score;
+  return r;
 }
 
 // uttt_thread_search_(+State, +Millis, +Threads, -Move, -Info): as
@@ -497,7 +495,7 @@ bool uttt_thread_search_(term_t state, term_t millis, term_t threads, term_t mov
     return false;
   if (over) return false;
   pl::SignalPoll poll;
-  if (const auto book = book_result(s)) return unify_search(move, info, s, *book, poll);
+  if (const auto book = book_result(s, BookTime(ms))) return unify_search(move, info, s, *book, poll);
   limits.time = std::chrono::milliseconds(ms);
   limits.poll_every = kPollEvery;
   return unify_search(move, info, s, ThreadEngine::move(s, limits, n, poll.stop_fn()), poll);
@@ -545,7 +543,8 @@ bool uttt_engine_search_(term_t engine, term_t state, term_t millis, term_t simu
     return false;
   pl::SignalPoll poll;
   if (limits.max_nodes == 0)  // bounded by time alone: a player's move, from the book where it has one
-    if (const auto book = book_result(s)) return unify_search(move, info, s, *book, poll);
+    if (const auto book = book_result(s, std::chrono::duration_cast<BookTime>(limits.time)))
+      return unify_search(move, info, s, *book, poll);
   return unify_search(move, info, s, e->move(s, limits, poll.stop_fn()), poll);
 }
 

@@ -220,8 +220,8 @@ tabula_status(Game, Status) :-
 %   about 16 MB after 0.1 s, 150 MB after 1 s, at most 512 MB per search
 %   thread). Such calls, and those with engine(E) bounded by time alone,
 %   play the opening book's move in the positions a game's engine has one
-%   for (UTTT's first five plies, and lines of play past them), without
-%   searching. With seed/1 or nodes/1 the search starts from scratch and
+%   for (UTTT's first five plies, and lines of play past them; some of
+%   those only for moves of at most 0.1 s), without searching. With seed/1 or nodes/1 the search starts from scratch and
 %   is reproducible.
 tabula_engine_move(Game, Options, Move) :-
     tabula_search(Game, Options, Move, _).

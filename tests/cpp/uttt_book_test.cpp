@@ -46,7 +46,12 @@ TEST(UtttBook, CompiledBookReplaysLegally) {
     }
     ASSERT_FALSE(s.over());
     EXPECT_TRUE(is_legal(s, e.move)) << format_line(e.line);
-    EXPECT_EQ(book_move(s), e.move) << format_line(e.line);
+    if (e.max_ms == 0) {
+      EXPECT_EQ(book_move(s, kUntimed), e.move) << format_line(e.line);
+    } else {
+      EXPECT_EQ(book_move(s, BookTime(e.max_ms)), e.move) << format_line(e.line);
+      EXPECT_FALSE(book_move(s, BookTime(e.max_ms + 1))) << format_line(e.line);
+    }
   }
 }
 
@@ -59,7 +64,7 @@ TEST(UtttBook, PositionsOutOfTheBookHaveNoMove) {
   for (int row = 0; row < 9; ++row)
     for (int col = 0; col < 9; ++col)
       if (const State s = after({rc(row, col)}); !in_book(s)) {
-        EXPECT_FALSE(book_move(s));
+        EXPECT_FALSE(book_move(s, BookTime(1)));
         ++outside;
       }
   EXPECT_GT(outside, 0);
@@ -72,7 +77,7 @@ TEST(UtttBook, PositionsOutOfTheBookHaveNoMove) {
     generate_moves(s, moves);
     apply(s, moves.moves[moves.size - 1]);
   }
-  EXPECT_FALSE(book_move(s));
+  EXPECT_FALSE(book_move(s, BookTime(1)));
 }
 
 TEST(UtttBook, ATranspositionFindsTheEntry) {
@@ -94,30 +99,37 @@ TEST(UtttBook, ATranspositionFindsTheEntry) {
   EXPECT_EQ(e.top[1].first, rc(4, 3));
   EXPECT_DOUBLE_EQ(e.top[1].second, 0.25);
   const Book book(parsed.entries);
-  EXPECT_EQ(book.move(after({rc(5, 5), rc(7, 7), rc(3, 3), rc(1, 1)})), rc(4, 4));
-  EXPECT_EQ(book.move(after({rc(3, 3), rc(1, 1), rc(5, 5), rc(7, 7)})), rc(4, 4));
-  EXPECT_FALSE(book.move(after({rc(3, 3), rc(1, 1), rc(5, 5)})));
+  EXPECT_EQ(book.move(after({rc(5, 5), rc(7, 7), rc(3, 3), rc(1, 1)}), kUntimed), rc(4, 4));
+  EXPECT_EQ(book.move(after({rc(3, 3), rc(1, 1), rc(5, 5), rc(7, 7)}), kUntimed), rc(4, 4));
+  EXPECT_FALSE(book.move(after({rc(3, 3), rc(1, 1), rc(5, 5)}), kUntimed));
   // A state rebuilt without its hash is found too.
   const State s = after({rc(3, 3), rc(1, 1), rc(5, 5), rc(7, 7)});
   const auto rebuilt = from_parts(s.cells, s.forced, false);
   ASSERT_TRUE(rebuilt);
-  EXPECT_EQ(book.move(*rebuilt), rc(4, 4));
+  EXPECT_EQ(book.move(*rebuilt, kUntimed), rc(4, 4));
 }
 
 TEST(UtttBook, BadEntriesAreErrors) {
   const char* bad[] = {
-      "44 33",                // fields missing
-      "44,3 33 1000 0",       // half a move
-      "44;33 33 1000 0",      // separator
-      "44 9 1000 0",          // move
-      "44 33 1e6 0",          // simulations
-      "44 33 1000 1001",      // score
-      "44 33 1000 0 33:1.5",  // share
-      "44 33 1000 0 33",      // share missing
-      "44,44 33 1000 0",      // the cell is taken
-      "44,00 33 1000 0",      // not in the board 44 sent o to
-      "44 00 1000 0",         // the book move is not in the board
-      "44 33 1000 0 00:0.1",  // a top move is illegal
+      "44 33",                           // fields missing
+      "44,3 33 1000 0",                  // half a move
+      "44;33 33 1000 0",                 // separator
+      "44 9 1000 0",                     // move
+      "44 33 1e6 0",                     // simulations
+      "44 33 1000 1001",                 // score
+      "44 33 1000 0 33:1.5",             // share
+      "44 33 1000 0 33",                 // share missing
+      "44,44 33 1000 0",                 // the cell is taken
+      "44,00 33 1000 0",                 // not in the board 44 sent o to
+      "44 00 1000 0",                    // the book move is not in the board
+      "44 33 1000 0 00:0.1",             // a top move is illegal
+      "44 33 1000 0 max_ms=0",           // a bound of nothing
+      "44 33 1000 0 max_ms=-5",          // negative
+      "44 33 1000 0 max_ms=+5",          // signed
+      "44 33 1000 0 max_ms=1s",          // units
+      "44 33 1000 0 max_ms=",            // empty
+      "44 33 1000 0 max_ms=5 max_ms=9",  // twice
+      "44 33 1000 0 33:0.5 max_ms=5",    // after the top moves
   };
   for (const char* line : bad) {
     const ParsedBook parsed = parse_book(line);
@@ -141,11 +153,36 @@ TEST(UtttBook, EntriesReadBackAsWritten) {
   e.sims = 123456;
   e.score = -7;
   e.top = {{rc(0, 0), 0.5}, {rc(1, 1), 0.125}};
-  const ParsedBook parsed = parse_book(format_entry(e));
+  for (const int max_ms : {0, 100}) {
+    e.max_ms = max_ms;
+    const ParsedBook parsed = parse_book(format_entry(e));
+    ASSERT_TRUE(parsed.errors.empty()) << parsed.errors[0];
+    ASSERT_EQ(parsed.entries.size(), 1u);
+    EXPECT_EQ(format_entry(parsed.entries[0]), format_entry(e));
+    EXPECT_EQ(parsed.entries[0].position, e.position);
+    EXPECT_EQ(parsed.entries[0].max_ms, max_ms);
+    EXPECT_EQ(parsed.entries[0].top.size(), 2u);
+  }
+  EXPECT_NE(format_entry(e).find(" max_ms=100 "), std::string::npos) << format_entry(e);
+}
+
+// An entry with a time bound answers only moves given at most that long; a
+// call bounded by simulations (kUntimed) gets only the entries without one.
+TEST(UtttBook, ATimeBoundLimitsTheCallsAnEntryAnswers) {
+  const ParsedBook parsed = parse_book(
+      "44  33  1000  +1  max_ms=100  33:0.9\n"
+      "55  86  1000  +1  86:0.9\n");
   ASSERT_TRUE(parsed.errors.empty()) << parsed.errors[0];
-  ASSERT_EQ(parsed.entries.size(), 1u);
-  EXPECT_EQ(format_entry(parsed.entries[0]), format_entry(e));
-  EXPECT_EQ(parsed.entries[0].position, e.position);
+  const Book book(parsed.entries);
+  const State bounded = after({rc(4, 4)}), free = after({rc(5, 5)});
+  EXPECT_EQ(book.move(bounded, BookTime(1)), rc(3, 3));
+  EXPECT_EQ(book.move(bounded, BookTime(100)), rc(3, 3));
+  EXPECT_FALSE(book.move(bounded, BookTime(101)));
+  EXPECT_FALSE(book.move(bounded, kUntimed));
+  EXPECT_EQ(book.entry(bounded, BookTime(100))->max_ms, 100);
+  EXPECT_EQ(book.entry(bounded, BookTime(101)), nullptr);
+  for (const BookTime t : {BookTime(1), BookTime(100), BookTime(100000), kUntimed})
+    EXPECT_EQ(book.move(free, t), rc(8, 6));
 }
 
 TEST(UtttBook, SearchIsTheEnginesOneThreadSearch) {
@@ -304,17 +341,77 @@ TEST(UtttBook, LinesFileParses) {
       "y 44\n"
       "x 44,3\n"
       "x\n"
-      "o 44,33,55\n");
-  ASSERT_EQ(parsed.lines.size(), 2u);
+      "o 44,33,55\n"
+      "max_ms 100\n"
+      "x 44,33  a bounded line\n"
+      "max_ms 0\n"
+      "x 55\n"
+      "max_ms\n"
+      "max_ms -3\n"
+      "max_ms 100 200\n"
+      "x 33\n");
+  ASSERT_EQ(parsed.lines.size(), 5u);
+  EXPECT_EQ(parsed.lines[0].max_ms, 0);
+  EXPECT_EQ(parsed.lines[2].max_ms, 100);
+  EXPECT_EQ(parsed.lines[2].moves, (std::vector<Move>{rc(4, 4), rc(3, 3)}));
+  EXPECT_EQ(parsed.lines[3].max_ms, 0);
+  EXPECT_EQ(parsed.lines[4].max_ms, 0) << "a bad bound leaves none";
   EXPECT_EQ(parsed.lines[0].moves, (std::vector<Move>{rc(4, 4), rc(3, 3), rc(0, 0)}));
   EXPECT_FALSE(parsed.lines[0].x);
   EXPECT_TRUE(parsed.lines[0].o);
   EXPECT_TRUE(parsed.lines[1].x && parsed.lines[1].o);
-  ASSERT_EQ(parsed.errors.size(), 4u);
+  ASSERT_EQ(parsed.errors.size(), 7u);
   EXPECT_TRUE(parsed.errors[0].starts_with("line 5: the side")) << parsed.errors[0];
   EXPECT_TRUE(parsed.errors[1].starts_with("line 6: bad moves")) << parsed.errors[1];
   EXPECT_TRUE(parsed.errors[2].starts_with("line 7: bad moves")) << parsed.errors[2];
   EXPECT_TRUE(parsed.errors[3].starts_with("line 8: move 3 is illegal")) << parsed.errors[3];
+  for (int i = 4; i < 7; ++i)
+    EXPECT_TRUE(parsed.errors[i].starts_with("line " + std::to_string(i + 9) + ": max_ms needs"))
+        << parsed.errors[i];
+}
+
+// A line's time bound goes to the positions it searches, unless the
+// breadth-first plies or a line without a bound have them too; between two
+// bounds the larger holds. A resumed entry's own bound does not count.
+TEST(UtttBook, LinesGiveTheirTimeBoundToTheirPositions) {
+  const BookSettings settings = small(2, 2);
+  // A line for x along the book's own moves: its x positions are searched
+  // while the book agrees; the start is in the breadth-first plies.
+  std::vector<Move> line;
+  State s = initial_state();
+  for (int ply = 0; ply < 6; ++ply) {
+    const BookEntry e = search_book_position(line, s, settings.sims, settings.seed);
+    line.push_back(e.move);
+    apply(s, e.move);
+  }
+  auto bounds = [&](const std::vector<BookLine>& lines, const std::vector<BookEntry>& done) {
+    BookSettings with = settings;
+    with.lines = lines;
+    std::vector<std::pair<std::size_t, int>> out;  // (plies, max_ms) past the breadth-first entries
+    for (const auto& e : build_book(with, done, nullptr))
+      if (e.line.size() >= 2)
+        out.emplace_back(e.line.size(), e.max_ms);
+      else
+        EXPECT_EQ(e.max_ms, 0) << format_line(e.line);
+    return out;
+  };
+  const std::vector<std::pair<std::size_t, int>> b100 = {{2, 100}, {4, 100}, {6, 100}};
+  EXPECT_EQ(bounds({BookLine{line, true, false, 100}}, {}), b100);
+  const auto book100 = [&] {
+    BookSettings with = settings;
+    with.lines = {BookLine{line, true, false, 100}};
+    return build_book(with, {}, nullptr);
+  }();
+  EXPECT_EQ(bounds({BookLine{line, true, false, 0}}, book100),
+            (std::vector<std::pair<std::size_t, int>>{{2, 0}, {4, 0}, {6, 0}}));
+  EXPECT_EQ(bounds({BookLine{line, true, false, 100}, BookLine{line, true, false, 0}}, {}),
+            (std::vector<std::pair<std::size_t, int>>{{2, 0}, {4, 0}, {6, 0}}));
+  EXPECT_EQ(bounds({BookLine{line, true, false, 100}, BookLine{line, true, false, 300}}, {}),
+            (std::vector<std::pair<std::size_t, int>>{{2, 300}, {4, 300}, {6, 300}}));
+  // A shorter unbounded line frees only the positions it reaches.
+  const std::vector<Move> to_ply_2(line.begin(), line.begin() + 3);
+  EXPECT_EQ(bounds({BookLine{line, true, false, 100}, BookLine{to_ply_2, true, false, 0}}, {}),
+            (std::vector<std::pair<std::size_t, int>>{{2, 0}, {4, 100}, {6, 100}}));
 }
 
 // The compiled book was written with the repository's lines file as it is:
@@ -329,10 +426,12 @@ TEST(UtttBook, CompiledBookFollowsItsLines) {
   EXPECT_TRUE(parsed.errors.empty()) << parsed.errors.front();
   ASSERT_FALSE(parsed.lines.empty());
   for (const BookLine& line : parsed.lines) {
+    // A bounded line's positions answer moves within its bound, the others' any.
+    const BookTime time = line.max_ms > 0 ? BookTime(line.max_ms) : kUntimed;
     State s = initial_state();
     for (std::size_t ply = 0; ply < line.moves.size() && !s.over(); ++ply) {
       if (s.side == kX ? line.x : line.o) {
-        const auto m = book_move(s);
+        const auto m = book_move(s, time);
         ASSERT_TRUE(m) << format_line(line.moves) << " at ply " << ply;
         if (*m != line.moves[ply]) break;
       }

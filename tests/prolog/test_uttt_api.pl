@@ -451,4 +451,27 @@ test(searched_when_asked_for_a_seed_or_simulations) :-
     assertion(N2 > 0),
     assertion(N3 =:= 300).
 
+% 44,53,80,82,88,66,00,21,84,64,15,48,37,24: an entry with max_ms=100 (a
+% line accepted at 100 ms a move, not at 1 s); every move is in the board
+% the last one sent to, so each is a cell, and the book's 73 is w (in s).
+% It answers moves of at most 0.1 s, plain or with a handle; a longer move
+% is searched.
+bounded_entry(game(uttt, S)) :-
+    initialState(S0),
+    uttt_play_moves(S0, [(c,c), sw, sw, se, se, nw, nw, s, s, n, e, e, n, s], S).
+
+test(an_entry_bounded_in_time_answers_short_moves_only) :-
+    bounded_entry(G),
+    tabula_search(G, [time(0.1)], M1, Info1),
+    assertion(M1 == w),
+    assertion(Info1 = search(_, 0, 0, 0, unknown)),
+    tabula_engine_new(uttt, [], E),
+    tabula_search(G, [engine(E), time(0.05)], M2, Info2),
+    assertion(M2 == w),
+    assertion(Info2 = search(_, 0, 0, 0, unknown)),
+    tabula_search(G, [time(0.2)], _, search(_, _, N3, _, _)),
+    tabula_search(G, [engine(E), time(0.2)], _, search(_, _, N4, _, _)),
+    assertion(N3 > 0),
+    assertion(N4 > 0).
+
 :- end_tests(uttt_opening_book).
