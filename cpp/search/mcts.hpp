@@ -510,8 +510,12 @@ class Mcts {
   }
 
   // The move to play: a proven win at once, else the most visited child
-  // that is not a proven loss (a proven draw counts as its visits say),
-  // else (every move loses) the most visited.
+  // that is not a proven loss, the most visited proven draw taking its
+  // place when that child was never visited or looks worse than a draw,
+  // else (every move loses) the most visited. (With static child values a
+  // move valued below a draw, e.g. one after which the opponent wins at
+  // once, may never be visited; its default mean of 0.5 once made it the
+  // move over a proven draw.)
   void pick(Result<Move>& result) {
     const Node& r = tree_[0];
     std::int32_t best = -1;
@@ -532,7 +536,8 @@ class Mcts {
         if (tree_[c].proof == kDrawn && (draw < 0 || better(c, draw))) draw = c;
         if (tree_[c].proof != kDrawn && better(c, best)) best = c;
       }
-      if (draw >= 0 && (best < 0 || mean(best) < draw_value(contempt_side_))) best = draw;
+      if (draw >= 0 && (best < 0 || tree_[best].visits == 0 || mean(best) < draw_value(contempt_side_)))
+        best = draw;
     }
     if (best < 0)
       for (std::int32_t c = r.first_child; c < r.first_child + r.child_count; ++c)

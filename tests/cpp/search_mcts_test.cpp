@@ -139,6 +139,43 @@ TEST(SearchMcts, ProvesADrawAndPrefersItToALoss) {
   EXPECT_EQ(*r.move, drawn);
 }
 
+// Static child values: a move valued 0 (the opponent then wins at once)
+// is never visited while a proven draw is worth more than its first-play
+// value; the draw is played, not the unvisited move.
+struct PriorTreeGame : TreeGame {
+  std::vector<float> prior;  // by node: the value of moving into it
+  void priors(const State&, const std::vector<Move>& moves, std::vector<float>& out) {
+    out.clear();
+    for (Move m : moves) out.push_back(prior[m]);
+  }
+};
+
+TEST(SearchMcts, AnUnvisitedMoveDoesNotBeatAProvenDraw) {
+  PriorTreeGame g;
+  g.add({});  // 0: the root
+  const int opp_wins = g.add({}, -1);
+  const int losing = g.add({opp_wins});
+  const int also_losing = g.add({g.add({}, -1)});
+  const int drawn = g.add({}, 0);
+  g.children[0] = {losing, also_losing, drawn};
+  g.prior.assign(g.children.size(), 0.5f);
+  g.prior[losing] = g.prior[also_losing] = 0.0f;
+  MctsOptions o;
+  o.prior_mix = 0.4;
+  o.first_play_bonus = 0.4;
+  for (const bool negamax : {false, true}) {
+    o.negamax = negamax;
+    Mcts<PriorTreeGame> mcts(g, o);
+    const auto r = mcts.run({}, Limits::of_nodes(200));
+    std::uint64_t losing_visits = 0;
+    for (const auto& st : mcts.root_stats())
+      if (st.move != drawn) losing_visits += st.visits;
+    EXPECT_EQ(losing_visits, 0u) << "the case this test is about";
+    EXPECT_EQ(*r.move, drawn) << negamax;
+    EXPECT_EQ(r.score, 0) << negamax;
+  }
+}
+
 TEST(SearchMcts, WithoutTheSolverNothingIsProven) {
   Nim g;
   MctsOptions o;

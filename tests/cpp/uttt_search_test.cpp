@@ -6,6 +6,7 @@
 
 #include "test_support.hpp"
 #include "uttt/engine.hpp"
+#include "uttt/protocol.hpp"
 
 namespace tabula::uttt {
 namespace {
@@ -64,6 +65,36 @@ TEST(UtttSearch, PlaysAProvenWinAtOnce) {
     EXPECT_EQ(r.move, make_move(2, 4));
     EXPECT_EQ(r.proven, search::Proven::kWin);
     EXPECT_LT(r.nodes, 200u);
+  }
+}
+
+// Ply 57 of a game lost at 1 s a move against TomAlard/UTTT_player, o to
+// move in ne (CodinGame's row-column notation). Two of o's three moves
+// (17, 28) send x to a finished board, and x then wins at once with 83;
+// 83 itself holds the draw. The network values those two moves 0, so the
+// default engine never visited them, and it used to play 17.
+TEST(UtttSearch, TakesAProvenDrawOverAMoveNeverVisited) {
+  const char* line =
+      "44,33,00,22,88,78,48,37,04,13,40,51,84,64,05,26,80,62,16,52,87,73,50,61,03,12,58,86,81,75,"
+      "57,85,77,45,47,54,74,53,82,66,02,18,46,41,43,30,21,63,11,55,67,27,65,06,01,08,07";
+  State s = initial_state();
+  for (const char* p = line; *p; p += p[2] ? 3 : 2) {
+    const auto m = protocol::from_row_col(p[0] - '0', p[1] - '0');
+    ASSERT_TRUE(m && is_legal(s, *m));
+    apply(s, *m);
+  }
+  ASSERT_EQ(s.plies(), 57);
+  const Move draw = *protocol::from_row_col(8, 3);
+  for (const Move loses : {*protocol::from_row_col(1, 7), *protocol::from_row_col(2, 8)}) {
+    const State t = applied(s, loses);
+    EXPECT_TRUE(is_legal(t, draw));
+    EXPECT_EQ(applied(t, draw).outcome, Outcome::kXWins);
+  }
+  for (const std::uint64_t nodes : {1000u, 100000u}) {
+    Engine engine(EngineOptions{}, false);
+    const auto r = engine.move(s, search::Limits::of_nodes(nodes));
+    EXPECT_EQ(r.move, draw) << nodes;
+    EXPECT_EQ(r.score, 0) << nodes;
   }
 }
 
