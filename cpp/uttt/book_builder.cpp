@@ -78,7 +78,7 @@ void follow_lines(const BookSettings& settings, const Entries& resumed, Entries&
 }
 
 // The time bound of each position the lines searched (follow_lines' walk,
-// replayed on its results): 0 for the breadth-first plies' and where a line
+// replayed on its results): 0 for the breadth-first plies and where a line
 // without a bound searched it, else the largest of its lines' bounds.
 std::unordered_map<State, int, PositionHash> line_bounds(
     const std::vector<BookLine>& lines, const Entries& results,
